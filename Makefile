@@ -1,0 +1,36 @@
+# sudoku-teach: every target sets up .venv first if it is missing or out of date.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+PUZZLES ?= ../shared/puzzles/top95.txt ../shared/puzzles/hard375.txt
+
+.PHONY: install lab test unit notebooks lint student bench clean
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10)' 2>/dev/null \
+		|| { echo "sudoku-teach needs Python 3.10 or newer as '$(PYTHON)' (try: make PYTHON=python3.11 ...)"; exit 1; }
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	touch $(STAMP)
+
+install: $(STAMP)
+
+lab: $(STAMP)
+	$(BIN)/jupyter lab notebooks/
+
+lint: $(STAMP)
+	$(BIN)/ruff check sudoku_teach tests notebooks benchmarks
+
+test: lint
+	$(BIN)/python -m pytest --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg tests notebooks
+
+student: $(STAMP)
+	$(BIN)/python -m sudoku_teach.student notebooks
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/bench.py $(PUZZLES)
+
+clean:
+	rm -rf $(VENV) build *.egg-info

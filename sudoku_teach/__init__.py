@@ -1,0 +1,74 @@
+"""sudoku-teach: Sudoku as a programming and algorithms subject.
+
+The modules follow the course: `grid` (the board), `rules`, `elimination`, and the
+views `render` and `widgets`. Start with `Grid.parse` and the functions in `rules`.
+"""
+
+from .elimination import candidates, eliminated, next_single, survivors
+from .errors import (
+    GivenCellError,
+    InvalidMoveError,
+    PuzzleFormatError,
+    RuleViolation,
+    ShapeError,
+    SudokuError,
+)
+from .examples import ASSIGNMENT_PUZZLE, ASSIGNMENT_SOLUTION, WARMUP_4X4
+from .grid import Grid, as_grid, load, load_puzzles, read_puzzles, save
+from .rules import (
+    blockers,
+    can_place,
+    check_rules,
+    column_values,
+    conflicting_cells,
+    conflicts,
+    group_letter,
+    is_complete,
+    is_solved,
+    region_col_range,
+    region_of,
+    region_row_range,
+    region_values,
+    row_values,
+)
+from .shape import CLASSIC, Shape
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ASSIGNMENT_PUZZLE",
+    "ASSIGNMENT_SOLUTION",
+    "CLASSIC",
+    "WARMUP_4X4",
+    "GivenCellError",
+    "Grid",
+    "InvalidMoveError",
+    "PuzzleFormatError",
+    "RuleViolation",
+    "Shape",
+    "ShapeError",
+    "SudokuError",
+    "as_grid",
+    "blockers",
+    "can_place",
+    "candidates",
+    "check_rules",
+    "column_values",
+    "conflicting_cells",
+    "conflicts",
+    "eliminated",
+    "group_letter",
+    "is_complete",
+    "is_solved",
+    "load",
+    "load_puzzles",
+    "next_single",
+    "read_puzzles",
+    "region_col_range",
+    "region_of",
+    "region_row_range",
+    "region_values",
+    "row_values",
+    "save",
+    "survivors",
+]

@@ -1,0 +1,5 @@
+"""`python -m sudoku_teach` runs the command line."""
+
+from .cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,107 @@
+"""The command line: `sudoku-teach show|check ...` (also `python -m sudoku_teach`).
+
+Puzzles come as arguments (a puzzle string or a file name) or, with no argument or `-`,
+from standard input, one puzzle a line. Exit status: 0 all fine, 1 a puzzle breaks the
+rules (or has no answer), 2 unusable input; messages for people go to standard error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from .errors import SudokuError
+from .grid import Grid, read_puzzles
+from .rules import conflicts
+
+OK, BROKEN, UNUSABLE = 0, 1, 2
+
+
+class UsageError(SudokuError):
+    """Input the command line cannot use (exit status 2)."""
+
+
+def read_inputs(sources: Sequence[str]) -> list[tuple[str, Grid]]:
+    """Every puzzle named on the command line, each with a label for messages."""
+    if not sources or list(sources) == ["-"]:
+        return [(f"stdin puzzle {i}", g) for i, g in enumerate(read_puzzles(sys.stdin.read(), source="stdin"), 1)]
+    found = []
+    for n, source in enumerate(sources, 1):
+        path = Path(source)
+        if path.is_file():
+            text, label = path.read_text(encoding="utf-8"), source
+        elif "/" in source or "\\" in source or source.endswith(".txt"):
+            raise UsageError(f"argument {n}: no such file: {source}")
+        else:
+            text, label = source, f"argument {n}"
+        puzzles = read_puzzles(text, source=label)
+        if not puzzles:
+            raise UsageError(f"{label} holds no puzzle")
+        found += [(label if len(puzzles) == 1 else f"{label} puzzle {i}", g) for i, g in enumerate(puzzles, 1)]
+    return found
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    """Print each puzzle as a grid with lines between the regions."""
+    for i, (_, grid) in enumerate(read_inputs(args.puzzles)):
+        if i:
+            print()
+        print(grid.to_string() if args.line else grid.format())
+    return OK
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    """Report every broken rule; exit 1 if any puzzle breaks one."""
+    status = OK
+    for label, grid in read_inputs(args.puzzles):
+        found = conflicts(grid)
+        if found:
+            status = BROKEN
+            for conflict in found:
+                print(f"{label}: {conflict}", file=sys.stderr)
+        else:
+            filled = grid.shape.n_cells - len(grid.empty_cells())
+            print(f"{label}: no conflicts ({filled} of {grid.shape.n_cells} cells filled)")
+    return status
+
+
+def add_puzzle_argument(parser: argparse.ArgumentParser) -> None:
+    """The shared PUZZLE arguments of every command."""
+    parser.add_argument(
+        "puzzles", nargs="*", metavar="PUZZLE",
+        help="a puzzle (81 characters, 0 or . for blank) or a file of puzzles; default: stdin",
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """All commands and their options."""
+    parser = argparse.ArgumentParser(prog="sudoku-teach", description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    show = commands.add_parser("show", help="pretty-print puzzles")
+    add_puzzle_argument(show)
+    show.add_argument("--line", action="store_true", help="print each puzzle on one line instead")
+    show.set_defaults(run=cmd_show)
+    check = commands.add_parser("check", help="report rule conflicts (exit 1 if any)")
+    add_puzzle_argument(check)
+    check.set_defaults(run=cmd_check)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; turn our own errors into a message and exit status 2."""
+    args = build_parser().parse_args(argv)
+    run: Callable[[argparse.Namespace], int] = args.run
+    try:
+        return run(args)
+    except SudokuError as error:
+        print(f"sudoku-teach {args.command}: {error}", file=sys.stderr)
+        return UNUSABLE
+    except OSError as error:
+        print(f"sudoku-teach {args.command}: {error}", file=sys.stderr)
+        return UNUSABLE
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,205 @@
+"""The board: a grid of numbers that knows its shape and which numbers were given.
+
+`Grid` is the one model object of the package. It reads every text form (see `formats`),
+converts to and from plain lists, prints itself as text and draws itself in a notebook.
+It does not judge moves: the rules live in `rules`, the screens in `render` and `widgets`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Union
+
+from . import formats
+from .errors import GivenCellError, InvalidMoveError, PuzzleFormatError
+from .shape import CLASSIC, Cell, Shape
+
+Rows = list[list[int]]
+GridLike = Union["Grid", str, Sequence[Sequence[int]]]
+"""Anything a function of this package accepts as a grid."""
+
+
+class Grid:
+    """A Sudoku grid: numbers 1..n, 0 for blank, with the puzzle's givens remembered."""
+
+    __slots__ = ("shape", "_cells", "_givens")
+
+    def __init__(
+        self,
+        cells: Iterable[int] = (),
+        shape: Shape = CLASSIC,
+        givens: Iterable[Cell] | None = None,
+    ) -> None:
+        cells = list(cells) or [0] * shape.n_cells
+        if len(cells) != shape.n_cells:
+            raise PuzzleFormatError(f"{len(cells)} cells given, a {shape.size}x{shape.size} grid has {shape.n_cells}")
+        for i, value in enumerate(cells):
+            if not isinstance(value, int) or not 0 <= value <= shape.size:
+                r, c = divmod(i, shape.size)
+                raise PuzzleFormatError(
+                    f"cell ({r}, {c}) holds {value!r}: expected a whole number from 0 (blank) to {shape.size}"
+                )
+        self.shape = shape
+        self._cells = cells
+        if givens is None:
+            givens = (cell for cell, value in zip(shape.cells, cells) if value)
+        self._givens = frozenset(givens)
+
+    # --- making grids -------------------------------------------------------------------
+    @classmethod
+    def parse(cls, text: str, shape: Shape | None = None, source: str | None = None) -> Grid:
+        """Read one puzzle from any of the text forms in `formats`."""
+        cells, shape = formats.parse_cells(text, shape, source)
+        return cls(cells, shape)
+
+    @classmethod
+    def from_rows(cls, rows: Sequence[Sequence[int]], shape: Shape | None = None) -> Grid:
+        """Build a grid from a list of rows, checking that every row has the right length."""
+        if isinstance(rows, str) or not isinstance(rows, Sequence):
+            raise PuzzleFormatError(f"expected a list of rows, got {type(rows).__name__}")
+        if shape is None:
+            if len(rows) not in formats.FULL_SIZES:
+                raise PuzzleFormatError(f"found {len(rows)} rows: a grid has 9 rows (or 4, 6 or 8)")
+            shape = Shape.for_size(len(rows))
+        for r, row in enumerate(rows):
+            if len(row) != shape.size:
+                raise PuzzleFormatError(
+                    f"row {r} has {len(row)} numbers, expected {shape.size}"
+                )
+        if len(rows) != shape.size:
+            raise PuzzleFormatError(f"found {len(rows)} rows, expected {shape.size}")
+        return cls([value for row in rows for value in row], shape)
+
+    @classmethod
+    def empty(cls, shape: Shape = CLASSIC) -> Grid:
+        """A grid with every cell blank."""
+        return cls([0] * shape.n_cells, shape)
+
+    def copy(self) -> Grid:
+        """An independent grid with the same numbers and the same givens."""
+        return Grid(self._cells, self.shape, self._givens)
+
+    # --- reading and writing cells ------------------------------------------------------
+    def __getitem__(self, cell: Cell) -> int:
+        row, col = cell
+        self.shape.check_cell(row, col)
+        return self._cells[row * self.shape.size + col]
+
+    def __setitem__(self, cell: Cell, value: int) -> None:
+        """Write a number (0 clears); givens are protected, rule checks are up to the caller."""
+        row, col = cell
+        self.shape.check_cell(row, col)
+        if not isinstance(value, int) or not 0 <= value <= self.shape.size:
+            raise InvalidMoveError(
+                f"cannot put {value!r} in cell ({row}, {col}): use a number from 1 to"
+                f" {self.shape.size}, or 0 to clear"
+            )
+        if cell in self._givens:
+            raise GivenCellError(f"cell ({row}, {col}) holds the given {self[cell]}; givens cannot change")
+        self._cells[row * self.shape.size + col] = value
+
+    @property
+    def size(self) -> int:
+        """Cells in a row (9 for classic Sudoku)."""
+        return self.shape.size
+
+    @property
+    def cells(self) -> tuple[int, ...]:
+        """All numbers in reading order, row by row (a snapshot)."""
+        return tuple(self._cells)
+
+    @property
+    def givens(self) -> frozenset[Cell]:
+        """The cells that the puzzle filled in; a player may not change them."""
+        return self._givens
+
+    def is_given(self, row: int, col: int) -> bool:
+        """Whether a cell was filled in by the puzzle."""
+        return (row, col) in self._givens
+
+    def row(self, row: int) -> list[int]:
+        """The numbers of one row, blanks included."""
+        n = self.shape.size
+        return self._cells[row * n : (row + 1) * n]
+
+    def empty_cells(self) -> list[Cell]:
+        """The blank cells in reading order."""
+        return [cell for cell, value in zip(self.shape.cells, self._cells) if not value]
+
+    def to_rows(self) -> Rows:
+        """The grid as plain data: a new list of rows."""
+        return [self.row(r) for r in range(self.shape.size)]
+
+    def to_string(self, blank: str = ".") -> str:
+        """The grid on one line, as puzzle collections store it."""
+        return formats.format_line(self._cells, blank)
+
+    def format(self, blank: str = ".") -> str:
+        """The grid as text for people, with lines between regions."""
+        return formats.format_pretty(self._cells, self.shape, blank)
+
+    # --- comparing and showing ------------------------------------------------------------
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Grid):
+            return NotImplemented
+        return self.shape == other.shape and self._cells == other._cells
+
+    __hash__ = None  # a grid can change, so it is not a dictionary key
+
+    def __str__(self) -> str:
+        return self.format()
+
+    def __repr__(self) -> str:
+        shape = "" if self.shape == CLASSIC else f", shape={self.shape!r}"
+        return f"Grid.parse({self.to_string()!r}{shape})"
+
+    def _repr_html_(self) -> str:
+        from .render import grid_html
+
+        return grid_html(self)
+
+
+def as_grid(grid: GridLike, shape: Shape | None = None) -> Grid:
+    """Accept a Grid, a puzzle string or a list of rows, and give back a Grid."""
+    if isinstance(grid, Grid):
+        return grid
+    if isinstance(grid, str):
+        return Grid.parse(grid, shape)
+    return Grid.from_rows(grid, shape)
+
+
+def read_puzzles(text: str, shape: Shape | None = None, source: str | None = None) -> list[Grid]:
+    """Read every puzzle in a text: one a line, or blocks of rows (see `formats.split_puzzles`)."""
+    return [
+        Grid(*formats.parse_cells(chunk, shape, source, first_line=line))
+        for line, chunk in formats.split_puzzles(text, source)
+    ]
+
+
+def load(path: str | Path, shape: Shape | None = None) -> Grid:
+    """Read the one puzzle in a file (for example the assignment's 9 lines of 9 numbers)."""
+    path = Path(path)
+    puzzles = read_puzzles(path.read_text(encoding="utf-8"), shape, source=str(path))
+    if len(puzzles) != 1:
+        raise PuzzleFormatError(f"expected one puzzle, found {len(puzzles)}", source=str(path))
+    return puzzles[0]
+
+
+def load_puzzles(path: str | Path, shape: Shape | None = None) -> list[Grid]:
+    """Read every puzzle in a file of puzzles."""
+    path = Path(path)
+    return read_puzzles(path.read_text(encoding="utf-8"), shape, source=str(path))
+
+
+def save(grid: GridLike, path: str | Path, style: str = "rows") -> None:
+    """Write a grid to a file: `rows` (the assignment's format), `line` or `pretty`."""
+    grid = as_grid(grid)
+    writers = {
+        "rows": lambda: formats.format_rows(list(grid.cells), grid.shape),
+        "line": grid.to_string,
+        "pretty": grid.format,
+    }
+    if style not in writers:
+        raise ValueError(f"unknown style {style!r}: choose one of {', '.join(writers)}")
+    Path(path).write_text(writers[style]() + "\n", encoding="utf-8")

@@ -1,0 +1,97 @@
+"""Drawing a grid as HTML for notebooks: thick lines between regions, givens in bold.
+
+This module only produces text; it knows nothing of widgets or of the rules.
+Every cell carries the CSS classes `sudoku-cell` and `sudoku-r{row}c{col}` so that a
+browser test (or a curious student) can find it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from html import escape
+
+from .grid import Grid
+from .shape import Cell
+
+THIN = "1px solid #999"
+THICK = "2px solid #222"
+COLOURS = {
+    "given": "#111",
+    "entry": "#1f5fbf",
+    "conflict": "#fdd",
+    "highlight": "#fff6c8",
+    "focus": "#ffe08a",
+    "right": "#d9f2d9",
+    "wrong": "#f8d0d0",
+}
+
+
+def cell_borders(grid: Grid, row: int, col: int) -> str:
+    """CSS borders for one cell: thick where a region ends, thin elsewhere."""
+    shape = grid.shape
+    top = THICK if row % shape.box_rows == 0 else THIN
+    left = THICK if col % shape.box_cols == 0 else THIN
+    bottom = THICK if row == shape.size - 1 else THIN
+    right = THICK if col == shape.size - 1 else THIN
+    return f"border-top:{top};border-left:{left};border-bottom:{bottom};border-right:{right};"
+
+
+def marks_html(marks: Collection[int], size: int) -> str:
+    """Pencil marks: the candidates of an empty cell in a small grid of their own."""
+    side = 3 if size > 4 else 2
+    spans = [
+        f"<span style='display:inline-block;width:{100 // side}%'>{d if d in marks else '&nbsp;'}</span>"
+        for d in range(1, size + 1)
+    ]
+    return f"<div style='font-size:9px;line-height:10px;color:#777'>{''.join(spans)}</div>"
+
+
+def grid_html(
+    grid: Grid,
+    *,
+    highlight: Collection[Cell] = (),
+    focus: Cell | None = None,
+    conflicts: Collection[Cell] = (),
+    marks: Mapping[Cell, Collection[int]] | None = None,
+    colours: Mapping[Cell, str] | None = None,
+) -> str:
+    """An HTML table of the grid; optional cell sets are shaded (e.g. a row or a conflict)."""
+    rows = []
+    for r in range(grid.size):
+        tds = []
+        for c in range(grid.size):
+            cell = (r, c)
+            value = grid[cell]
+            style = cell_borders(grid, r, c)
+            style += "width:2em;height:2em;text-align:center;vertical-align:middle;padding:0;"
+            background = _background(cell, highlight, focus, conflicts, colours)
+            if background:
+                style += f"background:{background};"
+            if value:
+                kind = "given" if grid.is_given(r, c) else "entry"
+                weight = "bold" if kind == "given" else "normal"
+                style += f"color:{COLOURS[kind]};font-weight:{weight};font-size:1.1em;"
+                text = str(value)
+            else:
+                text = marks_html(marks.get(cell, ()), grid.size) if marks else ""
+            tds.append(f"<td class='sudoku-cell sudoku-r{r}c{c}' style='{style}'>{text}</td>")
+        rows.append(f"<tr>{''.join(tds)}</tr>")
+    title = escape(grid.to_string())
+    return (
+        f"<table class='sudoku-grid' title='{title}' "
+        "style='border-collapse:collapse;font-family:sans-serif;margin:4px 0'>"
+        f"{''.join(rows)}</table>"
+    )
+
+
+def _background(cell, highlight, focus, conflicts, colours) -> str:
+    """The one background a cell gets; a conflict outranks a focus, which outranks a highlight."""
+    if colours and cell in colours:
+        return COLOURS.get(colours[cell], colours[cell])
+    if cell in conflicts:
+        return COLOURS["conflict"]
+    if cell == focus:
+        return COLOURS["focus"]
+    if cell in highlight:
+        return COLOURS["highlight"]
+    return ""

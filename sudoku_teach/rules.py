@@ -1,0 +1,128 @@
+"""The rules of Sudoku: a number appears at most once in each row, column and region.
+
+Every function takes a grid in any form (`Grid`, a puzzle string, or a list of rows) and
+answers one question. Cells are (row, column), counted from 0 as in the assignment.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import RuleViolation
+from .grid import GridLike, as_grid
+from .shape import CLASSIC, Cell, Shape, Unit
+
+
+def region_of(row: int, col: int, shape: Shape = CLASSIC) -> int:
+    """The region (0 = top left, counted row by row) that a cell is in."""
+    shape.check_cell(row, col)
+    return shape.region_index(row, col)
+
+
+def group_letter(row: int, col: int, shape: Shape = CLASSIC) -> str:
+    """The assignment's name for the region of a cell: A to I."""
+    shape.check_cell(row, col)
+    return shape.region_letter(row, col)
+
+
+def region_row_range(row: int, shape: Shape = CLASSIC) -> tuple[int, int]:
+    """The first and last row of the region band that holds `row` (the assignment's min, max)."""
+    top = row - row % shape.box_rows
+    return top, top + shape.box_rows - 1
+
+
+def region_col_range(col: int, shape: Shape = CLASSIC) -> tuple[int, int]:
+    """The first and last column of the region stack that holds `col`."""
+    left = col - col % shape.box_cols
+    return left, left + shape.box_cols - 1
+
+
+def values_in(grid: GridLike, unit: Unit) -> set[int]:
+    """The numbers already placed in one unit (blanks left out)."""
+    grid = as_grid(grid)
+    return {grid[cell] for cell in unit.cells} - {0}
+
+
+def row_values(grid: GridLike, row: int) -> set[int]:
+    """Numbers used in a row: what rule 1 rules out for its empty cells."""
+    grid = as_grid(grid)
+    grid.shape.check_cell(row, 0)
+    return values_in(grid, grid.shape.rows[row])
+
+
+def column_values(grid: GridLike, col: int) -> set[int]:
+    """Numbers used in a column: what rule 2 rules out."""
+    grid = as_grid(grid)
+    grid.shape.check_cell(0, col)
+    return values_in(grid, grid.shape.columns[col])
+
+
+def region_values(grid: GridLike, row: int, col: int) -> set[int]:
+    """Numbers used in the region of a cell: what rule 3 rules out."""
+    grid = as_grid(grid)
+    return values_in(grid, grid.shape.regions[region_of(row, col, grid.shape)])
+
+
+def blockers(grid: GridLike, row: int, col: int, value: int) -> list[tuple[Unit, Cell]]:
+    """Why a number may not go in a cell: each unit that already has it, and where."""
+    grid = as_grid(grid)
+    found = []
+    for unit in grid.shape.units_of(row, col):
+        for cell in unit.cells:
+            if cell != (row, col) and grid[cell] == value:
+                found.append((unit, cell))
+    return found
+
+
+def can_place(grid: GridLike, row: int, col: int, value: int) -> bool:
+    """Whether no other cell in the row, column or region already holds `value`."""
+    return not blockers(grid, row, col, value)
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """The same number more than once in one unit."""
+
+    unit: Unit
+    value: int
+    cells: tuple[Cell, ...]
+
+    def __str__(self) -> str:
+        where = ", ".join(f"({r}, {c})" for r, c in self.cells)
+        return f"{self.unit.name} has {self.value} {len(self.cells)} times, in cells {where}"
+
+
+def conflicts(grid: GridLike) -> list[Conflict]:
+    """Every broken rule in a grid, unit by unit (rows, then columns, then regions)."""
+    grid = as_grid(grid)
+    found = []
+    for unit in grid.shape.units:
+        seen: dict[int, list[Cell]] = {}
+        for cell in unit.cells:
+            if grid[cell]:
+                seen.setdefault(grid[cell], []).append(cell)
+        found += [Conflict(unit, v, tuple(cells)) for v, cells in seen.items() if len(cells) > 1]
+    return found
+
+
+def conflicting_cells(grid: GridLike) -> set[Cell]:
+    """The cells involved in any conflict: the ones to colour red."""
+    return {cell for conflict in conflicts(grid) for cell in conflict.cells}
+
+
+def check_rules(grid: GridLike) -> None:
+    """Raise `RuleViolation`, naming units and cells, if any number appears twice in a unit."""
+    found = conflicts(grid)
+    if found:
+        raise RuleViolation(found)
+
+
+def is_complete(grid: GridLike) -> bool:
+    """Whether every cell holds a number."""
+    return 0 not in as_grid(grid).cells
+
+
+def is_solved(grid: GridLike) -> bool:
+    """Whether the grid is full and breaks no rule."""
+    grid = as_grid(grid)
+    return is_complete(grid) and not conflicts(grid)

@@ -1,0 +1,149 @@
+"""The geometry of a grid: its size, its units (rows, columns, regions) and their names.
+
+A 9x9 Sudoku has 3x3 regions; a 4x4 warm-up has 2x2 regions; a 6x6 has 2x3 regions.
+Everything that depends on that shape is computed once here and looked up elsewhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from .errors import ShapeError
+
+Cell = tuple[int, int]
+"""A cell as (row, column), both counted from 0 as in the assignment."""
+
+LETTERS = "ABCDEFGHI"
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One row, column or region: a set of cells that must hold different numbers."""
+
+    kind: str  # "row", "column" or "region"
+    index: int
+    cells: tuple[Cell, ...]
+
+    @property
+    def name(self) -> str:
+        """A name a student can find on the board: 'row 3', 'column 0', 'region B'."""
+        if self.kind == "region":
+            return f"region {LETTERS[self.index]}"
+        return f"{self.kind} {self.index}"
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"Unit({self.kind!r}, {self.index})"
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A grid made of regions of `box_rows` x `box_cols` cells (3x3 for classic Sudoku)."""
+
+    box_rows: int = 3
+    box_cols: int = 3
+
+    def __post_init__(self) -> None:
+        if self.box_rows < 1 or self.box_cols < 1 or self.size < 2 or self.size > 9:
+            raise ShapeError(
+                f"regions of {self.box_rows}x{self.box_cols} make a {self.size}x{self.size} grid;"
+                " supported sizes are 4x4 to 9x9 (numbers 1-9)"
+            )
+
+    @property
+    def size(self) -> int:
+        """Cells in a row, column or region; also the largest number."""
+        return self.box_rows * self.box_cols
+
+    @property
+    def n_cells(self) -> int:
+        """Cells in the whole grid."""
+        return self.size * self.size
+
+    @property
+    def digits(self) -> range:
+        """The numbers that may be placed: 1..size."""
+        return range(1, self.size + 1)
+
+    @classmethod
+    def for_size(cls, size: int) -> Shape:
+        """The usual region shape for a grid of `size` x `size` cells."""
+        shapes = {4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3)}
+        if size not in shapes:
+            raise ShapeError(f"no standard region shape for a {size}x{size} grid (use 4, 6, 8 or 9)")
+        return cls(*shapes[size])
+
+    def region_index(self, row: int, col: int) -> int:
+        """Which region (0 = top left, counted row by row) holds a cell."""
+        return (row // self.box_rows) * self.box_rows + col // self.box_cols
+
+    def region_letter(self, row: int, col: int) -> str:
+        """The assignment's group letter (A top left, then B to the right, ...)."""
+        return LETTERS[self.region_index(row, col)]
+
+    def region_rows(self, region: int) -> range:
+        """The rows that a region spans."""
+        top = (region // self.box_rows) * self.box_rows
+        return range(top, top + self.box_rows)
+
+    def region_cols(self, region: int) -> range:
+        """The columns that a region spans."""
+        left = (region % self.box_rows) * self.box_cols
+        return range(left, left + self.box_cols)
+
+    @cached_property
+    def rows(self) -> tuple[Unit, ...]:
+        """Every row as a unit."""
+        n = self.size
+        return tuple(Unit("row", r, tuple((r, c) for c in range(n))) for r in range(n))
+
+    @cached_property
+    def columns(self) -> tuple[Unit, ...]:
+        """Every column as a unit."""
+        n = self.size
+        return tuple(Unit("column", c, tuple((r, c) for r in range(n))) for c in range(n))
+
+    @cached_property
+    def regions(self) -> tuple[Unit, ...]:
+        """Every region as a unit, in the order of their letters."""
+        return tuple(
+            Unit("region", b, tuple((r, c) for r in self.region_rows(b) for c in self.region_cols(b)))
+            for b in range(self.size)
+        )
+
+    @cached_property
+    def units(self) -> tuple[Unit, ...]:
+        """All rows, then all columns, then all regions."""
+        return self.rows + self.columns + self.regions
+
+    @cached_property
+    def cells(self) -> tuple[Cell, ...]:
+        """Every cell in reading order (row by row)."""
+        return tuple((r, c) for r in range(self.size) for c in range(self.size))
+
+    def units_of(self, row: int, col: int) -> tuple[Unit, Unit, Unit]:
+        """The row, the column and the region that a cell belongs to."""
+        return self.rows[row], self.columns[col], self.regions[self.region_index(row, col)]
+
+    @cached_property
+    def peers(self) -> dict[Cell, frozenset[Cell]]:
+        """For each cell, the other cells that share a unit with it."""
+        return {
+            (r, c): frozenset(cell for unit in self.units_of(r, c) for cell in unit.cells) - {(r, c)}
+            for r, c in self.cells
+        }
+
+    def check_cell(self, row: int, col: int) -> None:
+        """Reject a cell outside the grid with a message that says why."""
+        n = self.size
+        if not (0 <= row < n and 0 <= col < n):
+            raise IndexError(
+                f"cell ({row}, {col}) is outside the {n}x{n} grid: rows and columns go from 0 to {n - 1}"
+            )
+
+
+CLASSIC = Shape(3, 3)
+"""The 9x9 grid with 3x3 regions."""
