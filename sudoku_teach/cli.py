@@ -67,6 +67,19 @@ def cmd_check(args: argparse.Namespace) -> int:
     return status
 
 
+SolveMethod = Callable[[str, Grid, argparse.Namespace], int]
+SOLVE_METHODS: dict[str, SolveMethod] = {}
+"""The solvers `solve --method` offers: each prints its answer for one puzzle, returns a status."""
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    """Solve each puzzle with the chosen method; the worst status of all puzzles is returned."""
+    status = OK
+    for label, grid in read_inputs(args.puzzles):
+        status = max(status, SOLVE_METHODS[args.method](label, grid, args))
+    return status
+
+
 def add_puzzle_argument(parser: argparse.ArgumentParser) -> None:
     """The shared PUZZLE arguments of every command."""
     parser.add_argument(
@@ -86,6 +99,14 @@ def build_parser() -> argparse.ArgumentParser:
     check = commands.add_parser("check", help="report rule conflicts (exit 1 if any)")
     add_puzzle_argument(check)
     check.set_defaults(run=cmd_check)
+    if SOLVE_METHODS:
+        solve = commands.add_parser("solve", help="solve puzzles, one answer a line")
+        add_puzzle_argument(solve)
+        default = "fast" if "fast" in SOLVE_METHODS else sorted(SOLVE_METHODS)[0]
+        solve.add_argument("--method", choices=sorted(SOLVE_METHODS), default=default)
+        solve.add_argument("--stats", action="store_true", help="also print the work the search did")
+        solve.add_argument("--steps", action="store_true", help="print every step (method singles)")
+        solve.set_defaults(run=cmd_solve)
     return parser
 
 
