@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PUZZLES ?= ../shared/puzzles/top95.txt ../shared/puzzles/hard375.txt
 
-.PHONY: install lab test unit notebooks lint student bench clean
+.PHONY: install lab test lint execute student bench clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10)' 2>/dev/null \
@@ -25,6 +25,14 @@ lint: $(STAMP)
 
 test: lint
 	$(BIN)/python -m pytest --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg tests notebooks
+
+# Run every instructor notebook and store its outputs (no widget state), then remake the
+# student versions. Use it after editing a notebook or the package.
+execute: $(STAMP)
+	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
+		--ExecutePreprocessor.store_widget_state=False --ExecutePreprocessor.record_timing=False \
+		notebooks/*.ipynb
+	$(MAKE) student
 
 student: $(STAMP)
 	$(BIN)/python -m sudoku_teach.student notebooks

@@ -4,8 +4,23 @@ The modules follow the course: `grid` (the board), `rules`, `elimination`, and t
 views `render` and `widgets`. Start with `Grid.parse` and the functions in `rules`.
 """
 
-from .elimination import candidates, eliminated, next_single, survivors
+from .elimination import (
+    HIDDEN_SINGLE,
+    NAKED_SINGLE,
+    RULE_SETS,
+    RuleSolve,
+    Step,
+    candidates,
+    count_finished,
+    eliminated,
+    marked_board_html,
+    next_single,
+    next_step,
+    solve_with_rules,
+    survivors,
+)
 from .errors import (
+    ContradictionError,
     GivenCellError,
     InvalidMoveError,
     PuzzleFormatError,
@@ -36,6 +51,16 @@ from .shape import CLASSIC, Shape
 __version__ = "0.1.0"
 
 __all__ = [
+    "HIDDEN_SINGLE",
+    "NAKED_SINGLE",
+    "RULE_SETS",
+    "ContradictionError",
+    "RuleSolve",
+    "Step",
+    "count_finished",
+    "marked_board_html",
+    "next_step",
+    "solve_with_rules",
     "ASSIGNMENT_PUZZLE",
     "ASSIGNMENT_SOLUTION",
     "CLASSIC",

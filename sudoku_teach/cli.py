@@ -1,8 +1,10 @@
-"""The command line: `sudoku-teach show|check ...` (also `python -m sudoku_teach`).
+"""The command line: `sudoku-teach show|check|hint|solve ...` (also `python -m sudoku_teach`).
 
 Puzzles come as arguments (a puzzle string or a file name) or, with no argument or `-`,
 from standard input, one puzzle a line. Exit status: 0 all fine, 1 a puzzle breaks the
 rules (or has no answer), 2 unusable input; messages for people go to standard error.
+For `hint` and `solve --method singles`, 1 also means no rule gives a step: the grid is
+full, contradictory (a conflict, or a cell with no survivor), or needs more rules.
 """
 
 from __future__ import annotations
@@ -12,9 +14,10 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from .errors import SudokuError
+from .elimination import next_step, solve_with_rules
+from .errors import ContradictionError, RuleViolation, SudokuError
 from .grid import Grid, read_puzzles
-from .rules import conflicts
+from .rules import conflicts, is_complete
 
 OK, BROKEN, UNUSABLE = 0, 1, 2
 
@@ -67,6 +70,32 @@ def cmd_check(args: argparse.Namespace) -> int:
     return status
 
 
+def cmd_hint(args: argparse.Namespace) -> int:
+    """Print the next step of each puzzle with its reason: naked singles first, then hidden."""
+    status = OK
+    puzzles = read_inputs(args.puzzles)
+    for label, grid in puzzles:
+        prefix = f"{label}: " if len(puzzles) > 1 else ""
+        try:
+            step = next_step(grid)
+        except (RuleViolation, ContradictionError) as error:
+            print(f"{label}: no hint: {error}", file=sys.stderr)
+            status = BROKEN
+            continue
+        if step is None:
+            why = (
+                "the grid is already full"
+                if is_complete(grid)
+                else "no cell has a single survivor and no number has a single place;"
+                " this puzzle needs more rules"
+            )
+            print(f"{label}: no hint: {why}", file=sys.stderr)
+            status = BROKEN
+        else:
+            print(prefix + step.explain())
+    return status
+
+
 SolveMethod = Callable[[str, Grid, argparse.Namespace], int]
 SOLVE_METHODS: dict[str, SolveMethod] = {}
 """The solvers `solve --method` offers: each prints its answer for one puzzle, returns a status."""
@@ -99,6 +128,9 @@ def build_parser() -> argparse.ArgumentParser:
     check = commands.add_parser("check", help="report rule conflicts (exit 1 if any)")
     add_puzzle_argument(check)
     check.set_defaults(run=cmd_check)
+    hint = commands.add_parser("hint", help="the next safe step and why (exit 1 if there is none)")
+    add_puzzle_argument(hint)
+    hint.set_defaults(run=cmd_hint)
     if SOLVE_METHODS:
         solve = commands.add_parser("solve", help="solve puzzles, one answer a line")
         add_puzzle_argument(solve)
@@ -122,6 +154,49 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as error:
         print(f"sudoku-teach {args.command}: {error}", file=sys.stderr)
         return UNUSABLE
+
+
+def solve_by_singles(label: str, grid: Grid, args: argparse.Namespace) -> int:
+    """`solve --method singles`: naked and hidden singles only; say where it got stuck, exit 1."""
+    result = solve_with_rules(grid)
+    if args.steps:
+        for step in result.steps:
+            print(f"{step.row} {step.col} {step.value} {step.rule}")
+    if result.solved:
+        print(result.grid.to_string())
+    else:
+        print(f"{label}: {result.summary()}", file=sys.stderr)
+        print(f"{label}: grid so far: {result.grid.to_string()}", file=sys.stderr)
+    if args.stats:
+        counts = ", ".join(f"{rule}s: {n}" for rule, n in result.rule_counts().items())
+        print(f"{label}: {len(result.steps)} steps ({counts})", file=sys.stderr)
+    return OK if result.solved else BROKEN
+
+
+SOLVE_METHODS["singles"] = solve_by_singles
+
+
+def solve_by_search(method: str) -> SolveMethod:
+    """A `solve --method` entry for one of the teaching solvers of `search`."""
+
+    def run(label: str, grid: Grid, args: argparse.Namespace) -> int:
+        from .search import NODE_LIMIT, solve
+
+        result = solve(grid, method)
+        if result.solution is not None:
+            line = result.solution.to_string(blank="0")
+        elif result.status == NODE_LIMIT:
+            line = f"node limit reached ({result.stats.nodes} nodes), no answer"
+        else:
+            line = "unsolvable"
+        print(f"{line}  {result.stats}" if args.stats else line)
+        return OK if result.solved else BROKEN
+
+    return run
+
+
+for _method in ("naive", "mrv", "propagate"):
+    SOLVE_METHODS[_method] = solve_by_search(_method)
 
 
 if __name__ == "__main__":

@@ -6,6 +6,12 @@ so code written for plain Python keeps working.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .shape import Unit
+    from .trace import SearchStats
+
 
 class SudokuError(Exception):
     """Base class of every error this package raises on purpose."""
@@ -54,3 +60,27 @@ class GivenCellError(SudokuError, ValueError):
 
 class InvalidMoveError(SudokuError, ValueError):
     """A number that cannot go in a cell: out of range, or already used by a neighbour."""
+
+
+class ContradictionError(SudokuError, ValueError):
+    """A board that breaks no rule yet can never be finished: says which cell or unit is stuck.
+
+    Either an empty cell has no survivor (`cell` is set), or a row, column or region still
+    needs a number that none of its empty cells can take (`unit` is set).
+    """
+
+    def __init__(
+        self, message: str, *, cell: tuple[int, int] | None = None, unit: Unit | None = None
+    ) -> None:
+        self.cell = cell
+        self.unit = unit
+        super().__init__(message)
+
+
+class SearchLimitReached(SudokuError):
+    """A search stopped at its node limit before it could finish: no answer either way."""
+
+    def __init__(self, limit: int, stats: SearchStats | None = None) -> None:
+        self.limit = limit
+        self.stats = stats  # the SearchStats so far, when the solver keeps them
+        super().__init__(f"the search stopped at its limit of {limit} nodes without finishing")

@@ -88,8 +88,10 @@ class Conflict:
     cells: tuple[Cell, ...]
 
     def __str__(self) -> str:
-        where = ", ".join(f"({r}, {c})" for r, c in self.cells)
-        return f"{self.unit.name} has {self.value} {len(self.cells)} times, in cells {where}"
+        cells = [f"({r}, {c})" for r, c in self.cells]
+        where = ", ".join(cells[:-1]) + " and " + cells[-1]
+        times = {2: "twice", 3: "three times"}.get(len(cells), f"{len(cells)} times")
+        return f"{self.unit.name} has the number {self.value} {times}: cells {where}"
 
 
 def conflicts(grid: GridLike) -> list[Conflict]:

@@ -1,8 +1,22 @@
-"""What every solver can report about its search: counts always, a trace of events on request."""
+"""What every solver can report about its search: counts always, a trace of events on request.
+
+A trace is the story of one search told one event at a time. Each event says what
+happened (`try`, `place`, `propagate`, `backtrack` or `solution`), in which cell, with
+which number, and how deep the search was afterwards. The depth is the number of guesses
+on the board: a `place` goes one level deeper, a `backtrack` comes one level back up.
+
+Steps are counted from 0, so `trace[k]` is the event of step k. Replaying the events
+gives the board at any step, which is what a step-through explorer shows.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import NamedTuple, overload
+
+from .grid import Grid
+from .shape import Cell
 
 
 @dataclass
@@ -15,3 +29,115 @@ class SearchStats:
 
     def __str__(self) -> str:
         return f"nodes={self.nodes} backtracks={self.backtracks} max_depth={self.max_depth}"
+
+
+TRY = "try"
+"""The search considers a number for a cell (the rules may still turn it down)."""
+PLACE = "place"
+"""The search puts a number in a cell as a guess and goes one level deeper."""
+PROPAGATE = "propagate"
+"""A number the singles rules force, placed without a guess at the current depth."""
+BACKTRACK = "backtrack"
+"""A guess is taken back, with every number forced after it; one level back up."""
+SOLUTION = "solution"
+"""Every cell is filled: the board is a solution."""
+
+EVENT_KINDS = (TRY, PLACE, PROPAGATE, BACKTRACK, SOLUTION)
+
+
+class Event(NamedTuple):
+    """One step of a search: what happened, where, which number, and the depth afterwards."""
+
+    step: int
+    kind: str
+    cell: Cell | None
+    value: int
+    depth: int
+
+    def __str__(self) -> str:
+        if self.kind == SOLUTION:
+            return f"step {self.step}: solution found at depth {self.depth}"
+        return f"step {self.step}: {self.kind} {self.value} at {self.cell}, depth {self.depth}"
+
+
+class Trace:
+    """Every event of one search in order, with the puzzle it started from (to replay it)."""
+
+    def __init__(self, puzzle: Grid) -> None:
+        self.puzzle = puzzle.copy()
+        self.events: list[Event] = []
+
+    def record(self, kind: str, cell: Cell | None, value: int, depth: int) -> None:
+        """Append one event; its step number is its position in the trace."""
+        self.events.append(Event(len(self.events), kind, cell, value, depth))
+
+    # --- reading it like a list -----------------------------------------------------------
+    def __len__(self) -> int:
+        return len(self.events)
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self.events)
+
+    @overload
+    def __getitem__(self, step: int) -> Event: ...
+    @overload
+    def __getitem__(self, step: slice) -> list[Event]: ...
+    def __getitem__(self, step: int | slice) -> Event | list[Event]:
+        return self.events[step]
+
+    def __repr__(self) -> str:
+        return f"<Trace of {len(self.events)} events>"
+
+    def count(self, kind: str) -> int:
+        """How many events of one kind (for example how many backtracks) the trace holds."""
+        return sum(1 for event in self.events if event.kind == kind)
+
+    # --- what a step-through explorer needs -------------------------------------------------
+    def board_at(self, step: int) -> Grid:
+        """The board right after event `step`, rebuilt by replaying the events up to it."""
+        self._check_step(step)
+        board = self.puzzle.copy()
+        guesses: list[list[Cell]] = [[]]  # cells filled under each guess; [0] = before any
+        for event in self.events[: step + 1]:
+            if event.kind == PLACE:
+                guesses.append([event.cell])
+                board[event.cell] = event.value
+            elif event.kind == PROPAGATE:
+                guesses[-1].append(event.cell)
+                board[event.cell] = event.value
+            elif event.kind == BACKTRACK:
+                for cell in guesses.pop():
+                    board[cell] = 0
+        return board
+
+    def cell_at(self, step: int) -> Cell | None:
+        """The cell the search is working on at `step` (None for a `solution` event)."""
+        self._check_step(step)
+        return self.events[step].cell
+
+    def depths(self) -> list[int]:
+        """The depth after every step: the curve that shows the search going down and back up."""
+        return [event.depth for event in self.events]
+
+    def nodes_per_depth(self) -> list[int]:
+        """How many nodes the search opened at each depth (the start is the one node at depth 0)."""
+        counts = [1]
+        for event in self.events:
+            if event.kind == PLACE:
+                while len(counts) <= event.depth:
+                    counts.append(0)
+                counts[event.depth] += 1
+        return counts
+
+    def stats(self) -> SearchStats:
+        """The counts, worked out from the events alone (they agree with the solver's own)."""
+        return SearchStats(
+            nodes=1 + self.count(PLACE),
+            backtracks=self.count(BACKTRACK),
+            max_depth=max(self.depths(), default=0),
+        )
+
+    def _check_step(self, step: int) -> None:
+        """Reject a step outside the trace with a message that gives the valid range."""
+        if not 0 <= step < len(self.events):
+            raise IndexError(f"step {step} is outside the trace: steps go from 0 to {len(self) - 1}")

@@ -1,0 +1,11 @@
+"""The checks behind every "Your turn": `check(my_function)` answers in plain words.
+
+Each notebook's exercises live in a module named after its lesson; importing this package
+registers them all. The student never sees the cases, only the verdict and the first
+failing case.
+"""
+
+from . import nb00_start, nb01_rules  # noqa: F401  (importing registers their checks)
+from .framework import REGISTRY, Exercise, Report, check, register, run_checks
+
+__all__ = ["REGISTRY", "Exercise", "Report", "check", "register", "run_checks"]

@@ -1,0 +1,19 @@
+"""The warm-up check of notebook 00, which shows how every exercise works."""
+
+from __future__ import annotations
+
+from ..examples import ASSIGNMENT_PUZZLE, ASSIGNMENT_SOLUTION, WARMUP_4X4
+from ..grid import Grid
+from .framework import Exercise, register
+
+count_blanks = register(
+    Exercise(
+        name="count_blanks",
+        reference=lambda grid: len(Grid.from_rows(grid).empty_cells()),
+        cases=lambda: [
+            (Grid.parse(text).to_rows(),)
+            for text in (ASSIGNMENT_PUZZLE, ASSIGNMENT_SOLUTION, WARMUP_4X4, "." * 81)
+        ],
+        hint="loop over every row, and over every number in the row; count the zeros.",
+    )
+)

@@ -1,0 +1,105 @@
+"""Make the student version of each notebook from the instructor's version.
+
+In an instructor notebook, every solution stands between two marker lines:
+
+    # BEGIN SOLUTION
+    return [row[col] for row in grid]
+    # END SOLUTION
+
+The student version replaces those lines with one `raise NotImplementedError(...)` at the
+same indentation, and drops every output, so students start from a clean page. Run it
+with `make student` (or `python -m sudoku_teach.student notebooks`); never edit the
+student notebooks by hand: a test fails when they differ from what this produces.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+BEGIN, END = "# BEGIN SOLUTION", "# END SOLUTION"
+STUB = 'raise NotImplementedError("Your turn: write your code here")'
+STUDENT_DIR = "student"
+
+
+class MarkerError(ValueError):
+    """Solution markers that do not pair up; names the notebook and the cell."""
+
+
+def strip_solutions(source: str, where: str = "") -> str:
+    """Replace each marked solution with a stub that raises NotImplementedError."""
+    out: list[str] = []
+    inside = False
+    for line in source.splitlines():
+        marker = line.strip()
+        if marker == BEGIN:
+            if inside:
+                raise MarkerError(f"{where}: {BEGIN} inside another solution")
+            inside = True
+            indent = line[: len(line) - len(line.lstrip())]
+            out.append(indent + STUB)
+        elif marker == END:
+            if not inside:
+                raise MarkerError(f"{where}: {END} without {BEGIN}")
+            inside = False
+        elif not inside:
+            out.append(line)
+    if inside:
+        raise MarkerError(f"{where}: {BEGIN} is never closed")
+    return "\n".join(out)
+
+
+def student_notebook(notebook: dict, name: str = "") -> dict:
+    """A copy of a notebook with solutions replaced by stubs and no outputs."""
+    notebook = json.loads(json.dumps(notebook))
+    for number, cell in enumerate(notebook["cells"]):
+        source = "".join(cell["source"])
+        if cell["cell_type"] == "code":
+            source = strip_solutions(source, f"{name} cell {number}")
+            cell["outputs"] = []
+            cell["execution_count"] = None
+        cell["source"] = source.splitlines(keepends=True)
+    notebook["metadata"].pop("widgets", None)
+    return notebook
+
+
+def dumps(notebook: dict) -> str:
+    """Notebook JSON written the way Jupyter writes it, so diffs stay small."""
+    return json.dumps(notebook, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def instructor_notebooks(folder: Path) -> list[Path]:
+    """The instructor notebooks: every .ipynb directly in the folder."""
+    return sorted(folder.glob("*.ipynb"))
+
+
+def build_all(folder: Path) -> list[Path]:
+    """Write the student version of every instructor notebook into `folder/student`."""
+    target = folder / STUDENT_DIR
+    target.mkdir(exist_ok=True)
+    written = []
+    for path in instructor_notebooks(folder):
+        notebook = json.loads(path.read_text(encoding="utf-8"))
+        out = target / path.name
+        out.write_text(dumps(student_notebook(notebook, path.name)), encoding="utf-8")
+        written.append(out)
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command-line entry: `python -m sudoku_teach.student [NOTEBOOK_FOLDER]`."""
+    args = sys.argv[1:] if argv is None else argv
+    folder = Path(args[0] if args else "notebooks")
+    try:
+        written = build_all(folder)
+    except MarkerError as error:
+        print(f"student versions not written: {error}", file=sys.stderr)
+        return 1
+    for path in written:
+        print(f"wrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

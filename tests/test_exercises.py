@@ -1,0 +1,97 @@
+"""The checks behind "Your turn": they pass the right answer, catch wrong ones, and say so plainly."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sudoku_teach.exercises import REGISTRY, check, run_checks
+from sudoku_teach.student import BEGIN
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+
+
+@pytest.mark.parametrize("name", sorted(REGISTRY))
+def test_the_reference_passes_its_own_checks(name):
+    report = run_checks(REGISTRY[name].reference, name)
+    assert report.ok and report.passed == report.total > 0
+
+
+@pytest.mark.parametrize("name", sorted(REGISTRY))
+def test_every_check_can_fail(name):
+    report = run_checks(lambda *args: None, name)
+    assert report.status == "failed" and "First failing case" in str(report)
+
+
+@pytest.mark.parametrize("name", sorted(REGISTRY))
+def test_a_stub_is_reported_as_not_implemented(name):
+    def stub(*args):
+        raise NotImplementedError("Your turn")
+
+    report = run_checks(stub, name)
+    assert report.status == "not implemented"
+    assert str(report).startswith(f"{name}: not implemented yet")
+
+
+def test_a_crash_names_the_call_and_the_error():
+    def region_of(row, col):
+        return [0][row + col]
+
+    report = run_checks(region_of)
+    assert report.status == "error"
+    assert "region_of(0, 1) raised IndexError" in str(report)
+
+
+def test_a_wrong_answer_shows_input_expected_and_got(capsys):
+    def region_of(row, col):
+        return row // 3 + col // 3
+
+    check(region_of)
+    out = capsys.readouterr().out
+    assert "region_of: 27 of 81 checks passed." in out
+    assert "First failing case: region_of(3, 0)\n  expected: 3\n  got:      1" in out
+    assert out.rstrip().splitlines()[-1].startswith("Hint:")
+
+
+def test_a_student_function_that_changes_its_input_cannot_spoil_later_cases():
+    def column(grid, col):
+        answer = [row[col] for row in grid]
+        for row in grid:
+            row[col] = 0
+        return answer
+
+    assert run_checks(column).ok
+
+
+def test_unknown_names_list_the_exercises():
+    def nothing():
+        return None
+
+    with pytest.raises(KeyError, match="region_of"):
+        run_checks(nothing)
+
+
+def solution_cells():
+    """Every instructor cell that holds a marked solution, with its notebook's name."""
+    for path in sorted(NOTEBOOKS.glob("*.ipynb")):
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        for cell in cells:
+            source = "".join(cell["source"])
+            if cell["cell_type"] == "code" and BEGIN in source:
+                yield pytest.param(source, id=f"{path.stem}:{source.split('(')[0][4:]}")
+
+
+@pytest.mark.parametrize("source", list(solution_cells()))
+def test_instructor_solutions_pass_their_checks(source):
+    namespace: dict = {}
+    exec(source, namespace)
+    functions = [v for k, v in namespace.items() if callable(v) and k in REGISTRY]
+    assert len(functions) == 1, "each solution cell defines exactly one checked function"
+    assert run_checks(functions[0]).ok
+
+
+def test_every_exercise_appears_in_a_notebook():
+    defined = {"".join(p.values[0].split("(")[0][4:]) for p in solution_cells()}
+    assert defined == set(REGISTRY)

@@ -1,0 +1,60 @@
+"""Student notebooks are made from the instructor's, never by hand."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sudoku_teach.student import (
+    BEGIN,
+    END,
+    STUB,
+    MarkerError,
+    build_all,
+    strip_solutions,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+
+
+def test_strip_solutions_keeps_indentation_and_surroundings():
+    source = f"def f(x):\n    '''Doc.'''\n    {BEGIN}\n    return x + 1\n    {END}\n\nprint('after')"
+    assert strip_solutions(source) == f"def f(x):\n    '''Doc.'''\n    {STUB}\n\nprint('after')"
+
+
+@pytest.mark.parametrize(
+    "source, problem",
+    [(f"{BEGIN}\nx = 1", "never closed"), (f"x = 1\n{END}", "without"), (f"{BEGIN}\n{BEGIN}", "inside")],
+)
+def test_unpaired_markers_are_named(source, problem):
+    with pytest.raises(MarkerError, match=problem):
+        strip_solutions(source, "nb cell 3")
+
+
+def test_committed_student_notebooks_are_exactly_what_the_generator_makes(tmp_path):
+    for path in NOTEBOOKS.glob("*.ipynb"):
+        (tmp_path / path.name).write_bytes(path.read_bytes())
+    made = build_all(tmp_path)
+    assert made, "there are instructor notebooks"
+    committed = sorted(p.name for p in (NOTEBOOKS / "student").glob("*.ipynb"))
+    assert committed == sorted(p.name for p in made)
+    for path in made:
+        fresh = path.read_text(encoding="utf-8")
+        stored = (NOTEBOOKS / "student" / path.name).read_text(encoding="utf-8")
+        assert fresh == stored, f"notebooks/student/{path.name} is stale: run `make student`"
+
+
+@pytest.mark.parametrize("path", sorted((NOTEBOOKS / "student").glob("*.ipynb")), ids=lambda p: p.name)
+def test_student_notebooks_hold_no_solutions_and_no_outputs(path):
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    text = path.read_text(encoding="utf-8")
+    assert BEGIN not in text and END not in text
+    code = [c for c in notebook["cells"] if c["cell_type"] == "code"]
+    assert all(c["outputs"] == [] and c["execution_count"] is None for c in code)
+    instructor = json.loads((NOTEBOOKS / path.name).read_text(encoding="utf-8"))
+    exercises = sum(BEGIN in "".join(c["source"]) for c in instructor["cells"])
+    stubs = sum("".join(c["source"]).count(STUB) for c in code)
+    assert stubs == exercises > 0
