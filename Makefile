@@ -24,7 +24,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check sudoku_teach tests notebooks benchmarks
 
 test: lint
-	$(BIN)/python -m pytest --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg tests notebooks
+	$(BIN)/python -m pytest --nbval --nbval-current-env tests notebooks
 
 # Run every instructor notebook and store its outputs (no widget state), then remake the
 # student versions. Use it after editing a notebook or the package.

@@ -33,12 +33,15 @@ class Grid:
     ) -> None:
         cells = list(cells) or [0] * shape.n_cells
         if len(cells) != shape.n_cells:
-            raise PuzzleFormatError(f"{len(cells)} cells given, a {shape.size}x{shape.size} grid has {shape.n_cells}")
+            raise PuzzleFormatError(
+                f"{len(cells)} cells given, a {shape.size}x{shape.size} grid has {shape.n_cells}"
+            )
         for i, value in enumerate(cells):
             if not isinstance(value, int) or not 0 <= value <= shape.size:
                 r, c = divmod(i, shape.size)
                 raise PuzzleFormatError(
-                    f"cell ({r}, {c}) holds {value!r}: expected a whole number from 0 (blank) to {shape.size}"
+                    f"cell ({r}, {c}) holds {value!r}: expected a whole number"
+                    f" from 0 (blank) to {shape.size}"
                 )
         self.shape = shape
         self._cells = cells
@@ -64,9 +67,7 @@ class Grid:
             shape = Shape.for_size(len(rows))
         for r, row in enumerate(rows):
             if len(row) != shape.size:
-                raise PuzzleFormatError(
-                    f"row {r} has {len(row)} numbers, expected {shape.size}"
-                )
+                raise PuzzleFormatError(f"row {r} has {len(row)} numbers, expected {shape.size}")
         if len(rows) != shape.size:
             raise PuzzleFormatError(f"found {len(rows)} rows, expected {shape.size}")
         return cls([value for row in rows for value in row], shape)
@@ -96,7 +97,9 @@ class Grid:
                 f" {self.shape.size}, or 0 to clear"
             )
         if cell in self._givens:
-            raise GivenCellError(f"cell ({row}, {col}) holds the given {self[cell]}; givens cannot change")
+            raise GivenCellError(
+                f"cell ({row}, {col}) holds the given {self[cell]}; givens cannot change"
+            )
         self._cells[row * self.shape.size + col] = value
 
     @property

@@ -39,9 +39,9 @@ def cell_borders(grid: Grid, row: int, col: int) -> str:
 def marks_html(marks: Collection[int], size: int) -> str:
     """Pencil marks: the candidates of an empty cell in a small grid of their own."""
     side = 3 if size > 4 else 2
+    style = f"display:inline-block;width:{100 // side}%"
     spans = [
-        f"<span style='display:inline-block;width:{100 // side}%'>{d if d in marks else '&nbsp;'}</span>"
-        for d in range(1, size + 1)
+        f"<span style='{style}'>{d if d in marks else '&nbsp;'}</span>" for d in range(1, size + 1)
     ]
     return f"<div style='font-size:9px;line-height:10px;color:#777'>{''.join(spans)}</div>"
 

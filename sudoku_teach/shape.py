@@ -73,7 +73,9 @@ class Shape:
         """The usual region shape for a grid of `size` x `size` cells."""
         shapes = {4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3)}
         if size not in shapes:
-            raise ShapeError(f"no standard region shape for a {size}x{size} grid (use 4, 6, 8 or 9)")
+            raise ShapeError(
+                f"no standard region shape for a {size}x{size} grid (use 4, 6, 8 or 9)"
+            )
         return cls(*shapes[size])
 
     def region_index(self, row: int, col: int) -> int:
@@ -110,7 +112,9 @@ class Shape:
     def regions(self) -> tuple[Unit, ...]:
         """Every region as a unit, in the order of their letters."""
         return tuple(
-            Unit("region", b, tuple((r, c) for r in self.region_rows(b) for c in self.region_cols(b)))
+            Unit(
+                "region", b, tuple((r, c) for r in self.region_rows(b) for c in self.region_cols(b))
+            )
             for b in range(self.size)
         )
 
@@ -132,7 +136,8 @@ class Shape:
     def peers(self) -> dict[Cell, frozenset[Cell]]:
         """For each cell, the other cells that share a unit with it."""
         return {
-            (r, c): frozenset(cell for unit in self.units_of(r, c) for cell in unit.cells) - {(r, c)}
+            (r, c): frozenset(cell for unit in self.units_of(r, c) for cell in unit.cells)
+            - {(r, c)}
             for r, c in self.cells
         }
 
@@ -141,7 +146,8 @@ class Shape:
         n = self.size
         if not (0 <= row < n and 0 <= col < n):
             raise IndexError(
-                f"cell ({row}, {col}) is outside the {n}x{n} grid: rows and columns go from 0 to {n - 1}"
+                f"cell ({row}, {col}) is outside the {n}x{n} grid:"
+                f" rows and columns go from 0 to {n - 1}"
             )
 
 

@@ -154,7 +154,7 @@ class GridView(widgets.VBox):
         )
 
     def enter(self, value: int) -> bool:
-        """Put `value` (0 clears) in the selected cell; refuse politely and change nothing if wrong."""
+        """Put `value` (0 clears) in the selected cell; if it is refused, nothing changes."""
         cell = self.selected
         refusal = self._refusal(cell, value)
         if refusal:
@@ -162,7 +162,11 @@ class GridView(widgets.VBox):
             return False
         assert cell is not None
         self.grid[cell] = value
-        done = f"({cell[0]}, {cell[1]}) cleared." if not value else f"{value} placed in ({cell[0]}, {cell[1]})."
+        done = (
+            f"({cell[0]}, {cell[1]}) cleared."
+            if not value
+            else f"{value} placed in ({cell[0]}, {cell[1]})."
+        )
         self.message.value = done
         self.info.value = escape(self.describe(cell))
         self.refresh()
@@ -181,7 +185,7 @@ class GridView(widgets.VBox):
         return None
 
     def _on_typed(self, change: dict) -> None:
-        """Read what the student typed: one number 1-9 (0 or empty to clear), anything else refused."""
+        """Accept one typed digit (0 clears); refuse anything else with a message."""
         text = str(change["new"]).strip()
         if not text:
             return

@@ -21,9 +21,7 @@ def independent_is_solved(rows: list[list[int]], box_rows: int = 3, box_cols: in
 
 def keeps_givens(puzzle: list[list[int]], solution: list[list[int]]) -> bool:
     """Every given of the puzzle stands in the same place in the solution."""
-    return all(
-        p == s for prow, srow in zip(puzzle, solution) for p, s in zip(prow, srow) if p
-    )
+    return all(p == s for prow, srow in zip(puzzle, solution) for p, s in zip(prow, srow) if p)
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""The checks behind "Your turn": they pass the right answer, catch wrong ones, and say so plainly."""
+"""The checks behind "Your turn": they pass right answers, catch wrong ones, and say so."""
 
 from __future__ import annotations
 

@@ -138,7 +138,9 @@ def test_read_puzzles_one_a_line_and_blocks_of_rows(assignment_rows):
 
 
 def test_read_puzzles_reports_an_unfinished_block():
-    with pytest.raises(PuzzleFormatError, match="line 1: the puzzle starting here has only 2 of its 9 rows"):
+    with pytest.raises(
+        PuzzleFormatError, match="line 1: the puzzle starting here has only 2 of its 9 rows"
+    ):
         read_puzzles("\n".join(ASSIGNMENT_PUZZLE.splitlines()[:2]))
 
 
@@ -177,7 +179,9 @@ shapes = st.sampled_from([Shape(2, 2), Shape(2, 3), Shape(3, 3)])
 def grids(draw):
     """Any grid of a supported shape, rules ignored: formatting must not care."""
     shape = draw(shapes)
-    cells = draw(st.lists(st.integers(0, shape.size), min_size=shape.n_cells, max_size=shape.n_cells))
+    cells = draw(
+        st.lists(st.integers(0, shape.size), min_size=shape.n_cells, max_size=shape.n_cells)
+    )
     return Grid(cells, shape)
 
 

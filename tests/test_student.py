@@ -21,13 +21,19 @@ NOTEBOOKS = ROOT / "notebooks"
 
 
 def test_strip_solutions_keeps_indentation_and_surroundings():
-    source = f"def f(x):\n    '''Doc.'''\n    {BEGIN}\n    return x + 1\n    {END}\n\nprint('after')"
+    source = (
+        f"def f(x):\n    '''Doc.'''\n    {BEGIN}\n    return x + 1\n    {END}\n\nprint('after')"
+    )
     assert strip_solutions(source) == f"def f(x):\n    '''Doc.'''\n    {STUB}\n\nprint('after')"
 
 
 @pytest.mark.parametrize(
     "source, problem",
-    [(f"{BEGIN}\nx = 1", "never closed"), (f"x = 1\n{END}", "without"), (f"{BEGIN}\n{BEGIN}", "inside")],
+    [
+        (f"{BEGIN}\nx = 1", "never closed"),
+        (f"x = 1\n{END}", "without"),
+        (f"{BEGIN}\n{BEGIN}", "inside"),
+    ],
 )
 def test_unpaired_markers_are_named(source, problem):
     with pytest.raises(MarkerError, match=problem):
@@ -47,7 +53,9 @@ def test_committed_student_notebooks_are_exactly_what_the_generator_makes(tmp_pa
         assert fresh == stored, f"notebooks/student/{path.name} is stale: run `make student`"
 
 
-@pytest.mark.parametrize("path", sorted((NOTEBOOKS / "student").glob("*.ipynb")), ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "path", sorted((NOTEBOOKS / "student").glob("*.ipynb")), ids=lambda p: p.name
+)
 def test_student_notebooks_hold_no_solutions_and_no_outputs(path):
     notebook = json.loads(path.read_text(encoding="utf-8"))
     text = path.read_text(encoding="utf-8")

@@ -84,7 +84,9 @@ def test_number_pad_enters_numbers(view):
 
 def test_validator_can_refuse_and_callbacks_fire():
     seen = []
-    view = GridView(ASSIGNMENT_PUZZLE, editable=True, validator=lambda g, cell, v: "no" if v == 7 else None)
+    view = GridView(
+        ASSIGNMENT_PUZZLE, editable=True, validator=lambda g, cell, v: "no" if v == 7 else None
+    )
     view.on_change(lambda cell, v: seen.append((cell, v)))
     view.on_select(lambda cell: seen.append(cell))
     view.select((0, 0))

@@ -65,7 +65,8 @@ class Report:
     def __str__(self) -> str:
         if self.status == "not implemented":
             return (
-                f"{self.name}: not implemented yet. Replace the line `raise NotImplementedError(...)`"
+                f"{self.name}: not implemented yet. Replace the line"
+                " `raise NotImplementedError(...)`"
                 " with your code and run both cells again."
             )
         if self.ok:
@@ -108,7 +109,9 @@ def run_checks(function: Callable[..., Any], name: str | None = None) -> Report:
             return report
         if got != expected:
             report.status = "failed"
-            report.failure = f"First failing case: {call}\n  expected: {expected!r}\n  got:      {got!r}"
+            report.failure = (
+                f"First failing case: {call}\n  expected: {expected!r}\n  got:      {got!r}"
+            )
             return report
         report.passed += 1
     return report

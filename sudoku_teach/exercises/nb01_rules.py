@@ -69,8 +69,7 @@ is_solved = register(
     Exercise(
         name="is_solved",
         reference=rules.is_solved,
-        cases=lambda: [(solution(),), (puzzle(),), (template(),)]
-        + [(g,) for g in broken_grids()],
+        cases=lambda: [(solution(),), (puzzle(),), (template(),)] + [(g,) for g in broken_grids()],
         hint="a solved grid has no 0, and every row, column and region holds 1-9 exactly once.",
     )
 )

@@ -1,0 +1,76 @@
+"""Every notebook follows the series' conventions: header, objectives, recap, links, outputs."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from sudoku_teach.exercises import REGISTRY
+from sudoku_teach.student import BEGIN
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+INSTRUCTOR = sorted(NOTEBOOKS.glob("*.ipynb"))
+ALL = INSTRUCTOR + sorted((NOTEBOOKS / "student").glob("*.ipynb"))
+
+
+def load(path: Path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def source(cell: dict) -> str:
+    return "".join(cell["source"])
+
+
+def test_the_series_starts_at_00_and_has_no_gaps():
+    numbers = [int(p.name[:2]) for p in INSTRUCTOR]
+    assert numbers == list(range(len(numbers))) and numbers
+
+
+@pytest.mark.parametrize("path", INSTRUCTOR, ids=lambda p: p.name)
+def test_header_objectives_recap_and_navigation(path):
+    cells = load(path)["cells"]
+    first, last = source(cells[0]), source(cells[-1])
+    number = int(path.name[:2])
+    nav = f"**sudoku-teach** · notebook {number} of "
+    assert nav in first and nav in last, "the same navigation line opens and closes the notebook"
+    assert re.search(rf"^# {path.name[:2]} · ", first, re.M), "title: '# NN · Title'"
+    assert "**In this notebook you will**" in first
+    assert "## Recap" in last
+    if number > 0:
+        assert "previous: [" in first and f"({INSTRUCTOR[number - 1].name})" in first
+    if number + 1 < len(INSTRUCTOR):
+        assert f"({INSTRUCTOR[number + 1].name})" in first
+
+
+@pytest.mark.parametrize("path", ALL, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_link_to_a_notebook_points_at_a_file_that_exists(path):
+    for cell in load(path)["cells"]:
+        for target in re.findall(r"\]\(([^)#]+\.ipynb)", source(cell)):
+            assert (path.parent / target).is_file(), f"broken link to {target}"
+
+
+@pytest.mark.parametrize("path", INSTRUCTOR, ids=lambda p: p.name)
+def test_instructor_notebooks_are_committed_executed_without_widget_state(path):
+    notebook = load(path)
+    assert "widgets" not in notebook["metadata"]
+    for cell in notebook["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        assert cell["execution_count"] is not None, f"cell not executed: {source(cell)[:60]!r}"
+        assert not [o for o in cell["outputs"] if o["output_type"] == "error"]
+
+
+@pytest.mark.parametrize("path", INSTRUCTOR, ids=lambda p: p.name)
+def test_every_exercise_is_introduced_and_checked_right_after(path):
+    cells = load(path)["cells"]
+    for i, cell in enumerate(cells):
+        text = source(cell)
+        if cell["cell_type"] != "code" or BEGIN not in text:
+            continue
+        name = re.match(r"def (\w+)\(", text).group(1)
+        assert name in REGISTRY
+        assert "Your turn" in source(cells[i - 1]), f"{name}: a 'Your turn' cell comes first"
+        assert f"check({name})" in source(cells[i + 1]), f"{name}: the next cell checks it"
