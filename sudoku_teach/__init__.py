@@ -1,9 +1,11 @@
 """sudoku-teach: Sudoku as a programming and algorithms subject.
 
-The modules follow the course: `grid` (the board), `rules`, `elimination`, and the
-views `render` and `widgets`. Start with `Grid.parse` and the functions in `rules`.
+The modules follow the course: `grid` (the board), `rules`, `elimination`, `search`,
+`fast` and `generate`, and the views `render`, `widgets` and `plots` (import those two
+yourself: they bring in ipywidgets and matplotlib). Start with `Grid.parse` and `rules`.
 """
 
+from . import elimination, fast, generate, search
 from .elimination import (
     HIDDEN_SINGLE,
     NAKED_SINGLE,
@@ -28,7 +30,7 @@ from .errors import (
     ShapeError,
     SudokuError,
 )
-from .examples import ASSIGNMENT_PUZZLE, ASSIGNMENT_SOLUTION, WARMUP_4X4
+from .examples import ASSIGNMENT_PUZZLE, ASSIGNMENT_SOLUTION, NORVIG_HARD, WARMUP_4X4
 from .grid import Grid, as_grid, load, load_puzzles, read_puzzles, save
 from .rules import (
     blockers,
@@ -51,6 +53,10 @@ from .shape import CLASSIC, Shape
 __version__ = "0.1.0"
 
 __all__ = [
+    "elimination",
+    "fast",
+    "generate",
+    "search",
     "HIDDEN_SINGLE",
     "NAKED_SINGLE",
     "RULE_SETS",
@@ -63,6 +69,7 @@ __all__ = [
     "solve_with_rules",
     "ASSIGNMENT_PUZZLE",
     "ASSIGNMENT_SOLUTION",
+    "NORVIG_HARD",
     "CLASSIC",
     "WARMUP_4X4",
     "GivenCellError",

@@ -175,16 +175,19 @@ def explain_step(
             if cell != (row, col) and not grid[cell]:
                 _, holder = blockers(grid, *cell, value)[0]
                 blocked.append((cell, holder))
+    in_row = row_values(grid, row)
+    in_column = column_values(grid, col)
+    in_region = region_values(grid, row, col)
     return Step(
         row,
         col,
         value,
         rule,
         region=grid.shape.region_letter(row, col),
-        row_set=frozenset(row_values(grid, row)),
-        column_set=frozenset(column_values(grid, col)),
-        region_set=frozenset(region_values(grid, row, col)),
-        survivors=frozenset(survivors(grid, row, col)),
+        row_set=frozenset(in_row),
+        column_set=frozenset(in_column),
+        region_set=frozenset(in_region),
+        survivors=frozenset(set(grid.shape.digits) - (in_row | in_column | in_region)),
         unit=unit,
         blocked=tuple(blocked),
     )
@@ -246,8 +249,8 @@ def dead_end(grid: Grid, marks: Marks) -> ContradictionError | None:
                 cell=(row, col),
             )
     for unit in grid.shape.units:
-        # A unit with k empty cells needs k different numbers (the board breaks no rule, so
-        # its marks never hold a number the unit already has). Fewer pencilled: one has no place.
+        # A unit with k empty cells needs k numbers, and (as the board breaks no rule) its
+        # pencil marks hold only numbers it needs: fewer than k pencilled means one has no place.
         empty = [cell for cell in unit.cells if cell in marks]
         if len(pencilled(marks, unit)) < len(empty):
             value = next(v for v in missing(grid, unit) if not places(marks, unit, v))

@@ -95,3 +95,9 @@ def _background(cell, highlight, focus, conflicts, colours) -> str:
     if cell in highlight:
         return COLOURS["highlight"]
     return ""
+
+
+def cell_units_html(grid: Grid, cell: Cell) -> str:
+    """The grid with one cell marked and its row, column and region shaded."""
+    units = grid.shape.units_of(*cell)
+    return grid_html(grid, focus=cell, highlight={c for unit in units for c in unit.cells})

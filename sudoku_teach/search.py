@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 
 from .elimination import candidates
 from .errors import SearchLimitReached
@@ -39,9 +39,9 @@ NODE_LIMIT = "node limit"
 
 
 # --- the board during a search ------------------------------------------------------------
-@lru_cache(maxsize=None)
+@cache
 def layout(shape: Shape) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
-    """Each cell's peers and each unit's cells as cell numbers (row * size + col), once per shape."""
+    """Each cell's peers and each unit's cells as cell numbers (row * size + col)."""
     n = shape.size
     peers = tuple(tuple(r * n + c for r, c in sorted(shape.peers[cell])) for cell in shape.cells)
     units = tuple(tuple(r * n + c for r, c in unit.cells) for unit in shape.units)
@@ -55,6 +55,7 @@ class SearchBoard:
     is the assignment's set: the numbers that the cell's row, column and region still
     allow. Placing a number strikes it from the survivors of the cell's peers; every
     change goes into an undo log, so a backtrack can put the board back exactly.
+    `allows` is the source's three checks (row, column, block) in one quick look-up.
     """
 
     def __init__(self, grid: Grid) -> None:
@@ -354,12 +355,16 @@ def count_solutions(
     return len(result.solutions)
 
 
-def solve_naive(puzzle: GridLike, *, trace: bool = False, max_nodes: int | None = None) -> SearchResult:
+def solve_naive(
+    puzzle: GridLike, *, trace: bool = False, max_nodes: int | None = None
+) -> SearchResult:
     """The source's solver: cells in reading order, numbers 1..9, backtrack when none fits."""
     return solve(puzzle, "naive", trace=trace, max_nodes=max_nodes)
 
 
-def solve_mrv(puzzle: GridLike, *, trace: bool = False, max_nodes: int | None = None) -> SearchResult:
+def solve_mrv(
+    puzzle: GridLike, *, trace: bool = False, max_nodes: int | None = None
+) -> SearchResult:
     """The same search, always filling the cell with the fewest survivors next."""
     return solve(puzzle, "mrv", trace=trace, max_nodes=max_nodes)
 

@@ -96,19 +96,20 @@ class Trace:
     def board_at(self, step: int) -> Grid:
         """The board right after event `step`, rebuilt by replaying the events up to it."""
         self._check_step(step)
-        board = self.puzzle.copy()
-        guesses: list[list[Cell]] = [[]]  # cells filled under each guess; [0] = before any
+        size = self.puzzle.size
+        values = list(self.puzzle.cells)
+        guesses: list[list[int]] = [[]]  # cells filled under each guess; [0] = before any
         for event in self.events[: step + 1]:
-            if event.kind == PLACE:
-                guesses.append([event.cell])
-                board[event.cell] = event.value
-            elif event.kind == PROPAGATE:
-                guesses[-1].append(event.cell)
-                board[event.cell] = event.value
+            if event.kind in (PLACE, PROPAGATE):
+                row, col = event.cell
+                if event.kind == PLACE:
+                    guesses.append([])
+                guesses[-1].append(row * size + col)
+                values[row * size + col] = event.value
             elif event.kind == BACKTRACK:
-                for cell in guesses.pop():
-                    board[cell] = 0
-        return board
+                for index in guesses.pop():
+                    values[index] = 0
+        return Grid(values, self.puzzle.shape, self.puzzle.givens)
 
     def cell_at(self, step: int) -> Cell | None:
         """The cell the search is working on at `step` (None for a `solution` event)."""
@@ -140,4 +141,5 @@ class Trace:
     def _check_step(self, step: int) -> None:
         """Reject a step outside the trace with a message that gives the valid range."""
         if not 0 <= step < len(self.events):
-            raise IndexError(f"step {step} is outside the trace: steps go from 0 to {len(self) - 1}")
+            last = len(self.events) - 1
+            raise IndexError(f"step {step} is outside the trace: steps go from 0 to {last}")

@@ -12,16 +12,22 @@ tests and custom styles can find them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from html import escape
+from typing import TYPE_CHECKING, TypeVar
 
 import ipywidgets as widgets
 
 from .errors import SudokuError
 from .grid import Grid, GridLike, as_grid
-from .render import COLOURS, THICK, THIN
+from .render import COLOURS, THICK, THIN, grid_html
 from .rules import column_values, conflicting_cells, region_values, row_values
 from .shape import LETTERS, Cell
+
+if TYPE_CHECKING:
+    from .search import SearchResult
+
+T = TypeVar("T")
 
 Validator = Callable[[Grid, Cell, int], "str | None"]
 """Decides whether a number may be entered: returns a message to refuse it, or None."""
@@ -253,3 +259,130 @@ class GridView(widgets.VBox):
                 button.add_class(name)
             elif name not in wanted and name in button._dom_classes:
                 button.remove_class(name)
+
+
+class Stepper(widgets.VBox):
+    """A slider (with a play button) over the steps of a run; `show(k)` gives step k as HTML."""
+
+    def __init__(self, count: int, show: Callable[[int], str], label: str = "step") -> None:
+        self.count = count
+        self._show = show
+        self.slider = widgets.IntSlider(value=0, min=0, max=count, description=label)
+        self.slider.add_class("sudoku-step-slider")
+        play = widgets.Play(value=0, min=0, max=count, interval=400)
+        widgets.jslink((play, "value"), (self.slider, "value"))
+        self.view = widgets.HTML()
+        self.view.add_class("sudoku-step-view")
+        self.slider.observe(lambda change: self.draw(change["new"]), names="value")
+        super().__init__(children=[widgets.HBox([play, self.slider]), self.view])
+        self.draw(0)
+
+    def __repr__(self) -> str:
+        return f"Stepper({self.count} steps)"
+
+    def draw(self, k: int) -> None:
+        """Show step k."""
+        self.view.value = self._show(k)
+
+
+class SinglesHelper(widgets.VBox):
+    """The assignment's helper mode: the board marks the next safe cell, the student fills it."""
+
+    def __init__(self, grid: GridLike, rules: str | tuple[str, ...] = ("naked single",)) -> None:
+        from .elimination import next_step
+
+        self._next_step = next_step
+        self.rules = rules
+        self.view = GridView(grid, editable=True, validator=self._judge)
+        self.step = None
+        self.explanation = widgets.HTML(value="")
+        self.explanation.add_class("sudoku-explanation")
+        why = widgets.Button(description="show the three sets", layout=widgets.Layout(width="14em"))
+        why.add_class("sudoku-show-sets")
+        why.on_click(lambda _b: self.explain())
+        self.view.on_change(lambda cell, value: self._advance(f"Right: {value} goes in {cell}. "))
+        super().__init__(children=[self.view, why, self.explanation])
+        self._advance()
+
+    def __repr__(self) -> str:
+        where = self.step.cell if self.step else None
+        return f"SinglesHelper(next cell={where})"
+
+    def explain(self) -> None:
+        """Show the sets that justify the marked cell."""
+        if self.step is not None:
+            self.explanation.value = escape(self.step.explain())
+
+    def _advance(self, praise: str = "") -> None:
+        """Find the next safe cell, mark it, and ask for its number; or say why we stop."""
+        from .errors import SudokuError
+        from .rules import is_solved
+
+        self.explanation.value = ""
+        try:
+            self.step = self._next_step(self.view.grid, self.rules)
+        except SudokuError as error:
+            self.step = None
+            self.view.message.value = escape(f"This board cannot be finished: {error}")
+            return
+        if self.step is None:
+            self.view.colours = {}
+            self.view.refresh()
+            done = is_solved(self.view.grid)
+            self.view.message.value = praise + (
+                "Solved! Every cell is filled and no rule is broken."
+                if done
+                else "No cell has a single survivor: this puzzle needs more rules."
+            )
+            return
+        cell = self.step.cell
+        self.view.colours = {cell: "focus"}
+        self.view.select(cell)
+        self.view.message.value = f"{praise}Which number goes in the marked cell {cell}?"
+
+    def _judge(self, grid: Grid, cell: Cell, value: int) -> str | None:
+        """Accept only the right number in the marked cell; say why anything else is wrong."""
+        from .rules import blockers
+
+        step = self.step
+        if step is None:
+            return "There is no safe cell to fill now."
+        if cell != step.cell:
+            return f"Fill the marked cell ({step.row}, {step.col}) first."
+        if value == step.value:
+            return None
+        found = blockers(grid, *cell, value)
+        if found:
+            unit, where = found[0]
+            return f"Not {value}: {unit.name} already has a {value}, at {where}."
+        return f"{value} is not ruled out here, but it is not the only survivor. Try again."
+
+
+def progress(items: Iterable[T], total: int, description: str = "working") -> Iterator[T]:
+    """Yield the items while a progress bar in the notebook shows how far the loop has got."""
+    from IPython.display import display
+
+    bar = widgets.IntProgress(value=0, min=0, max=total, description=description)
+    display(bar)
+    for item in items:
+        yield item
+        bar.value += 1
+    bar.bar_style = "success"
+
+
+def search_explorer(result: SearchResult) -> Stepper:
+    """A slider over a traced search: the board at step k, its cell marked, and the depth curve."""
+    from .plots import figure_html, plot_depth_at
+
+    trace = result.trace
+    if trace is None or not len(trace):
+        raise SudokuError("the explorer needs a search run with trace=True that did some work")
+
+    def show(k: int) -> str:
+        board = grid_html(trace.board_at(k), focus=trace.cell_at(k))
+        ax = plot_depth_at(result, k)
+        ax.figure.set_size_inches(8, 3)
+        row = "display:flex;gap:1em;align-items:center"
+        return f"<div style='{row}'>{board}{figure_html(ax.figure)}</div>"
+
+    return Stepper(len(trace) - 1, show)

@@ -1,0 +1,196 @@
+"""Plots for the lessons: how a search goes down and back up, and how much work it does.
+
+This is the only module (besides `widgets`) that knows matplotlib. Every function draws
+on the Axes you pass as `ax=` (so a notebook can put several plots in one figure), or on
+a new figure of a size that reads well on a projector, and returns what it drew on: an
+Axes, or a Figure when it makes several. Nothing here calls `plt.show()`; a notebook
+shows a figure at the end of the cell.
+
+The search plots take a `SearchResult` solved with `trace=True`, or its `Trace`.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+from collections.abc import Mapping, Sequence
+
+import matplotlib.pyplot as plt
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+
+from .search import SearchResult
+from .trace import Trace
+
+SINGLE = (8.0, 4.5)
+"""Size in inches of a figure with one plot."""
+PAIR = (12.0, 4.5)
+"""Size in inches of a figure with two plots side by side."""
+TITLE_SIZE, LABEL_SIZE, TICK_SIZE = 14, 12, 11
+
+METHOD_COLOURS = {
+    "naive": "tab:red",
+    "mrv": "tab:blue",
+    "propagate": "tab:green",
+    "fast": "tab:purple",
+}
+"""One fixed colour per solver, so a method looks the same in every plot."""
+
+STEP_LABEL = "step (one event of the trace)"
+DEPTH_LABEL = "search depth (guesses on the board)"
+
+Run = SearchResult | Trace
+"""A search to plot: a result solved with `trace=True`, or its trace."""
+
+
+# --- small helpers ---------------------------------------------------------------------------
+def new_axes(size: tuple[float, float] = SINGLE) -> Axes:
+    """A fresh figure with one plot, laid out so that titles and labels fit."""
+    _, ax = plt.subplots(figsize=size, layout="constrained")
+    return ax
+
+
+def figure_html(figure: Figure) -> str:
+    """A figure as an HTML image, for widgets that redraw it (the figure is then closed)."""
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=80)
+    plt.close(figure)
+    encoded = base64.b64encode(buffer.getvalue()).decode("ascii")
+    return f"<img src='data:image/png;base64,{encoded}' alt='plot'/>"
+
+
+def label_axes(ax: Axes, title: str, xlabel: str, ylabel: str) -> None:
+    """Title, axis labels and tick labels large enough to read from the back of a class."""
+    ax.set_title(title, fontsize=TITLE_SIZE)
+    ax.set_xlabel(xlabel, fontsize=LABEL_SIZE)
+    ax.set_ylabel(ylabel, fontsize=LABEL_SIZE)
+    ax.tick_params(labelsize=TICK_SIZE)
+    ax.grid(True, alpha=0.3)
+
+
+def trace_of(run: Run) -> Trace:
+    """The trace of a run, or an error that says how to get one."""
+    if isinstance(run, Trace):
+        return run
+    if run.trace is None:
+        raise ValueError(f"this {run.method} search has no trace to plot: solve with trace=True")
+    return run.trace
+
+
+def method_of(run: Run) -> str | None:
+    """The solver's name, when the run knows it."""
+    return run.method if isinstance(run, SearchResult) else None
+
+
+def colour_of(method: str | None) -> str | None:
+    """The fixed colour of a known method (None lets matplotlib choose)."""
+    return METHOD_COLOURS.get(method or "")
+
+
+# --- one search -------------------------------------------------------------------------------
+def plot_depth(run: Run, ax: Axes | None = None, *, title: str | None = None) -> Axes:
+    """Search depth against step: down with every guess, back up with every backtrack."""
+    trace = trace_of(run)
+    method = method_of(run)
+    ax = ax or new_axes()
+    depths = trace.depths()
+    ax.plot(
+        range(len(depths)),
+        depths,
+        drawstyle="steps-post",
+        linewidth=1.2,
+        color=colour_of(method),
+        label=method or "search",
+    )
+    if title is None:
+        name = f"{method} search" if method else "Search"
+        title = f"{name}: depth at each step ({trace.count('backtrack')} backtracks)"
+    label_axes(ax, title, STEP_LABEL, DEPTH_LABEL)
+    ax.set_ylim(bottom=0)
+    return ax
+
+
+def compare_depths(first: Run, second: Run, *, title: str | None = None) -> Figure:
+    """The same puzzle under two orders side by side, on one depth scale."""
+    fig, (left, right) = plt.subplots(1, 2, figsize=PAIR, sharey=True, layout="constrained")
+    for run, ax in ((first, left), (second, right)):
+        trace = trace_of(run)
+        name = method_of(run) or "search"
+        plot_depth(run, ax, title=f"{name}: {len(trace)} steps, {trace.stats().nodes} nodes")
+    right.set_ylabel("")
+    fig.suptitle(title or "The same puzzle, two orders", fontsize=TITLE_SIZE + 2)
+    return fig
+
+
+def plot_nodes_per_depth(run: Run, ax: Axes | None = None, *, title: str | None = None) -> Axes:
+    """How many nodes the search opened at each depth: where the work was done."""
+    counts = trace_of(run).nodes_per_depth()
+    method = method_of(run)
+    ax = ax or new_axes()
+    ax.bar(range(len(counts)), counts, color=colour_of(method) or "tab:blue")
+    if title is None:
+        title = f"{method or 'Search'}: nodes at each depth ({sum(counts)} in all)"
+    label_axes(ax, title, DEPTH_LABEL, "nodes")
+    return ax
+
+
+def plot_depth_at(run: Run, step: int, ax: Axes | None = None) -> Axes:
+    """The depth curve with a marker at one step: the picture beside the explorer's board."""
+    trace = trace_of(run)
+    event = trace[step]
+    ax = plot_depth(run, ax, title=str(event))
+    ax.axvline(step, color="tab:orange", linestyle=":", linewidth=1.5)
+    ax.plot([step], [event.depth], marker="o", markersize=9, color="tab:orange", label="now")
+    return ax
+
+
+# --- many searches ----------------------------------------------------------------------------
+def plot_nodes_per_puzzle(
+    nodes: Mapping[str, Sequence[int]],
+    ax: Axes | None = None,
+    *,
+    limit: int | None = None,
+    title: str = "Nodes per puzzle, for each search order",
+) -> Axes:
+    """Nodes each method needed on each puzzle of a set, on a log scale (they differ by 1000x)."""
+    ax = ax or new_axes()
+    for method, counts in nodes.items():
+        ax.plot(
+            range(1, len(counts) + 1),
+            counts,
+            marker="o",
+            markersize=4,
+            linewidth=1,
+            color=colour_of(method),
+            label=method,
+        )
+    if limit is not None:
+        ax.axhline(limit, color="grey", linestyle="--", linewidth=1, label=f"node limit ({limit})")
+    ax.set_yscale("log")
+    label_axes(ax, title, "puzzle", "nodes (log scale)")
+    ax.legend(fontsize=LABEL_SIZE, loc="upper left", bbox_to_anchor=(1.01, 1))
+    return ax
+
+
+def plot_rule_coverage(
+    counts: Mapping[str, int],
+    total: int,
+    ax: Axes | None = None,
+    *,
+    title: str | None = None,
+) -> Axes:
+    """How many puzzles of a set each rule set finishes on its own, out of `total`."""
+    ax = ax or new_axes()
+    labels = list(counts)
+    bars = ax.bar(labels, [counts[label] for label in labels], color="tab:blue")
+    ax.bar_label(
+        bars,
+        labels=[f"{counts[label]} of {total}" for label in labels],
+        fontsize=LABEL_SIZE,
+        padding=3,
+    )
+    ax.axhline(total, color="grey", linestyle="--", linewidth=1)
+    ax.set_ylim(0, total * 1.12 if total else 1)
+    title = title or f"Puzzles finished by each rule set (of {total})"
+    label_axes(ax, title, "rule set", "puzzles finished")
+    return ax

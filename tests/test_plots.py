@@ -1,0 +1,129 @@
+"""The plots: each returns what it drew on, with the lines, bars and labels a class needs."""
+
+from __future__ import annotations
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import pytest  # noqa: E402
+from matplotlib.axes import Axes  # noqa: E402
+from matplotlib.figure import Figure  # noqa: E402
+
+from sudoku_teach import plots  # noqa: E402
+from sudoku_teach.examples import ASSIGNMENT_PUZZLE, WARMUP_4X4  # noqa: E402
+from sudoku_teach.search import solve  # noqa: E402
+
+# The assignment's puzzle with a wrong 2 at (7, 4): the naive order backtracks 102 times.
+DEAD_END = "..298.5..4...7..13.396.4.7.2...564..84.3..2.19.7..1.866..7.513..9142...5.2..3.6.8"
+
+
+@pytest.fixture(autouse=True)
+def close_figures():
+    """Close every figure a test made, so none leaks into the next test."""
+    yield
+    plt.close("all")
+
+
+@pytest.fixture(scope="module")
+def naive():
+    return solve(ASSIGNMENT_PUZZLE, "naive", trace=True)
+
+
+@pytest.fixture(scope="module")
+def mrv():
+    return solve(ASSIGNMENT_PUZZLE, "mrv", trace=True)
+
+
+def test_depth_plot_draws_one_curve_with_labels(naive):
+    ax = plots.plot_depth(naive)
+    assert isinstance(ax, Axes)
+    assert len(ax.figure.axes) == 1
+    (line,) = ax.get_lines()
+    assert list(line.get_ydata()) == naive.trace.depths()
+    assert "naive" in ax.get_title() and "15 backtracks" in ax.get_title()
+    assert ax.get_xlabel() == plots.STEP_LABEL
+    assert ax.get_ylabel() == plots.DEPTH_LABEL
+
+
+def test_depth_plot_accepts_a_trace_and_an_existing_axes(naive):
+    fig, (left, right) = plt.subplots(1, 2)
+    assert plots.plot_depth(naive.trace, ax=right, title="mine") is right
+    assert right.get_title() == "mine"
+    assert len(right.get_lines()) == 1 and not left.get_lines()
+    assert len(fig.axes) == 2
+
+
+def test_plotting_a_result_without_a_trace_says_what_to_do():
+    with pytest.raises(ValueError, match="trace=True"):
+        plots.plot_depth(solve(WARMUP_4X4, "mrv"))
+
+
+def test_two_orders_side_by_side_share_the_depth_axis(naive, mrv):
+    fig = plots.compare_depths(naive, mrv)
+    assert isinstance(fig, Figure)
+    left, right = fig.axes
+    assert left.get_shared_y_axes().joined(left, right)
+    assert left.get_title().startswith("naive:") and right.get_title().startswith("mrv:")
+    assert len(left.get_lines()) == len(right.get_lines()) == 1
+    assert fig.get_suptitle() == "The same puzzle, two orders"
+
+
+def test_nodes_per_depth_has_one_bar_per_depth():
+    result = solve(DEAD_END, "naive", trace=True)
+    ax = plots.plot_nodes_per_depth(result)
+    heights = [patch.get_height() for patch in ax.patches]
+    assert heights == result.trace.nodes_per_depth()
+    assert len(heights) == result.stats.max_depth + 1
+    assert ax.get_ylabel() == "nodes" and ax.get_xlabel() == plots.DEPTH_LABEL
+
+
+def test_nodes_per_puzzle_is_on_a_log_scale_with_one_line_per_method():
+    nodes = {"naive": [201, 295, 19023], "mrv": [50, 57, 117], "propagate": [1, 1, 1]}
+    ax = plots.plot_nodes_per_puzzle(nodes, limit=100_000)
+    assert ax.get_yscale() == "log"
+    labels = [line.get_label() for line in ax.get_lines()]
+    assert labels == ["naive", "mrv", "propagate", "node limit (100000)"]
+    assert [text.get_text() for text in ax.get_legend().get_texts()] == labels
+    assert list(ax.get_lines()[0].get_xdata()) == [1, 2, 3]
+    assert ax.get_lines()[1].get_color() == plots.METHOD_COLOURS["mrv"]
+
+
+def test_depth_at_step_marks_the_step(naive):
+    step = 40
+    ax = plots.plot_depth_at(naive, step)
+    curve, marker = ax.get_lines()[0], ax.get_lines()[-1]
+    assert list(curve.get_ydata()) == naive.trace.depths()
+    assert list(marker.get_xdata()) == [step]
+    assert list(marker.get_ydata()) == [naive.trace[step].depth]
+    assert ax.get_title().startswith(f"step {step}:")
+
+
+def test_depth_at_step_can_redraw_on_the_same_axes(naive):
+    ax = plots.plot_depth_at(naive, 0)
+    ax.clear()
+    assert plots.plot_depth_at(naive, len(naive.trace) - 1, ax=ax) is ax
+    assert "solution" in ax.get_title()
+
+
+def test_rule_coverage_bars_are_labelled_out_of_the_total():
+    counts = {"naked singles": 31, "naked + hidden singles": 47}
+    ax = plots.plot_rule_coverage(counts, 50)
+    assert [patch.get_height() for patch in ax.patches] == [31, 47]
+    texts = [text.get_text() for text in ax.texts]
+    assert texts == ["31 of 50", "47 of 50"]
+    assert [tick.get_text() for tick in ax.get_xticklabels()] == list(counts)
+    assert "of 50" in ax.get_title()
+    assert ax.get_ylim()[1] >= 50
+
+
+def test_figures_are_the_same_every_time(naive):
+    """Drawn twice, a figure gives the same pixels: notebooks stay stable."""
+
+    def pixels():
+        ax = plots.plot_depth(naive)
+        ax.figure.canvas.draw()
+        return bytes(ax.figure.canvas.buffer_rgba())
+
+    assert pixels() == pixels()
