@@ -17,8 +17,11 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+# Root (containers, some school images) must say so explicitly to Jupyter.
+LAB_ARGS ?= $(if $(filter 0,$(shell id -u 2>/dev/null)),--allow-root)
+
 lab: $(STAMP)
-	$(BIN)/jupyter lab notebooks/
+	$(BIN)/jupyter lab notebooks/ $(LAB_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check sudoku_teach tests notebooks benchmarks
