@@ -5,17 +5,21 @@ from standard input, one puzzle a line. Exit status: 0 all fine, 1 a puzzle brea
 rules (or has no answer), 2 unusable input; messages for people go to standard error.
 For `hint` and `solve --method singles`, 1 also means no rule gives a step: the grid is
 full, contradictory (a conflict, or a cell with no survivor), or needs more rules.
+`count` prints one line per puzzle: `N` (exactly N solutions) or `N (limit reached)` (at
+least N; the count stops at `--limit`, default 2); a grid that breaks the rules has 0.
+Its exit status is 0 unless a search stops at its node limit (1) or input is unusable (2).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from .elimination import next_step, solve_with_rules
-from .errors import ContradictionError, RuleViolation, SudokuError
+from .errors import ContradictionError, RuleViolation, SearchLimitReached, SudokuError
 from .grid import Grid, read_puzzles
 from .rules import conflicts, is_complete
 
@@ -29,7 +33,8 @@ class UsageError(SudokuError):
 def read_inputs(sources: Sequence[str]) -> list[tuple[str, Grid]]:
     """Every puzzle named on the command line, each with a label for messages."""
     if not sources or list(sources) == ["-"]:
-        return [(f"stdin puzzle {i}", g) for i, g in enumerate(read_puzzles(sys.stdin.read(), source="stdin"), 1)]
+        puzzles = read_puzzles(sys.stdin.read(), source="stdin")
+        return [(f"stdin puzzle {i}", g) for i, g in enumerate(puzzles, 1)]
     found = []
     for n, source in enumerate(sources, 1):
         path = Path(source)
@@ -42,7 +47,10 @@ def read_inputs(sources: Sequence[str]) -> list[tuple[str, Grid]]:
         puzzles = read_puzzles(text, source=label)
         if not puzzles:
             raise UsageError(f"{label} holds no puzzle")
-        found += [(label if len(puzzles) == 1 else f"{label} puzzle {i}", g) for i, g in enumerate(puzzles, 1)]
+        if len(puzzles) == 1:
+            found.append((label, puzzles[0]))
+        else:
+            found += [(f"{label} puzzle {i}", g) for i, g in enumerate(puzzles, 1)]
     return found
 
 
@@ -96,6 +104,30 @@ def cmd_hint(args: argparse.Namespace) -> int:
     return status
 
 
+def cmd_count(args: argparse.Namespace) -> int:
+    """Print each puzzle's number of solutions, counting no further than the limit."""
+    from .fast import count_solutions
+
+    status = OK
+    for label, grid in read_inputs(args.puzzles):
+        try:
+            found = count_solutions(grid, args.limit)
+        except SearchLimitReached as error:
+            print(f"{label}: {error}", file=sys.stderr)
+            print("node limit reached, no count")
+            status = BROKEN
+            continue
+        print(f"{found} (limit reached)" if found == args.limit else found)
+    return status
+
+
+def at_least_one(text: str) -> int:
+    """An option value that must be a whole number from 1 up."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number from 1 up, got {text!r}")
+    return int(text)
+
+
 SolveMethod = Callable[[str, Grid, argparse.Namespace], int]
 SOLVE_METHODS: dict[str, SolveMethod] = {}
 """The solvers `solve --method` offers: each prints its answer for one puzzle, returns a status."""
@@ -131,12 +163,21 @@ def build_parser() -> argparse.ArgumentParser:
     hint = commands.add_parser("hint", help="the next safe step and why (exit 1 if there is none)")
     add_puzzle_argument(hint)
     hint.set_defaults(run=cmd_hint)
+    count = commands.add_parser("count", help="count solutions, stopping at --limit")
+    add_puzzle_argument(count)
+    count.add_argument(
+        "--limit", type=at_least_one, default=2, metavar="N",
+        help="stop counting at N solutions (default 2: is the puzzle unique?)",
+    )
+    count.set_defaults(run=cmd_count)
     if SOLVE_METHODS:
         solve = commands.add_parser("solve", help="solve puzzles, one answer a line")
         add_puzzle_argument(solve)
         default = "fast" if "fast" in SOLVE_METHODS else sorted(SOLVE_METHODS)[0]
         solve.add_argument("--method", choices=sorted(SOLVE_METHODS), default=default)
-        solve.add_argument("--stats", action="store_true", help="also print the work the search did")
+        solve.add_argument(
+            "--stats", action="store_true", help="also print the work the search did"
+        )
         solve.add_argument("--steps", action="store_true", help="print every step (method singles)")
         solve.set_defaults(run=cmd_solve)
     return parser
@@ -148,6 +189,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     run: Callable[[argparse.Namespace], int] = args.run
     try:
         return run(args)
+    except BrokenPipeError:  # the reader stopped early (`| head`): not an error of ours
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - Python flushes stdout at exit
+        return OK
     except SudokuError as error:
         print(f"sudoku-teach {args.command}: {error}", file=sys.stderr)
         return UNUSABLE
@@ -157,19 +201,19 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def solve_by_singles(label: str, grid: Grid, args: argparse.Namespace) -> int:
-    """`solve --method singles`: naked and hidden singles only; say where it got stuck, exit 1."""
+    """`solve --method singles`: rules only; one line per puzzle (the grid, or `stuck`)."""
     result = solve_with_rules(grid)
     if args.steps:
         for step in result.steps:
             print(f"{step.row} {step.col} {step.value} {step.rule}")
-    if result.solved:
-        print(result.grid.to_string())
-    else:
+    line = result.grid.to_string() if result.solved else result.status
+    if args.stats:
+        counts = " ".join(f"{rule.split()[0]}={n}" for rule, n in result.rule_counts().items())
+        line += f"  steps={len(result.steps)} {counts}"
+    print(line)
+    if not result.solved:
         print(f"{label}: {result.summary()}", file=sys.stderr)
         print(f"{label}: grid so far: {result.grid.to_string()}", file=sys.stderr)
-    if args.stats:
-        counts = ", ".join(f"{rule}s: {n}" for rule, n in result.rule_counts().items())
-        print(f"{label}: {len(result.steps)} steps ({counts})", file=sys.stderr)
     return OK if result.solved else BROKEN
 
 
@@ -197,6 +241,25 @@ def solve_by_search(method: str) -> SolveMethod:
 
 for _method in ("naive", "mrv", "propagate"):
     SOLVE_METHODS[_method] = solve_by_search(_method)
+
+
+def solve_fast(label: str, grid: Grid, args: argparse.Namespace) -> int:
+    """`solve --method fast`: the production solver of `fast`, one answer a line."""
+    from .fast import solve
+    from .trace import SearchStats
+
+    stats = SearchStats()
+    try:
+        solution = solve(grid, stats)
+    except SearchLimitReached:
+        solution, line = None, f"node limit reached ({stats.nodes} nodes), no answer"
+    else:
+        line = solution.to_string() if solution else "unsolvable"
+    print(f"{line}  {stats}" if args.stats else line)
+    return OK if solution else BROKEN
+
+
+SOLVE_METHODS["fast"] = solve_fast
 
 
 if __name__ == "__main__":

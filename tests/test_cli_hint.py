@@ -103,7 +103,12 @@ def test_solve_singles_steps_one_a_line_counted_from_0(capsys):
 def test_solve_singles_says_where_it_got_stuck(capsys):
     assert main(["solve", "--method", "singles", "--steps", NORVIG_STUCK]) == 1
     out, err = capsys.readouterr()
-    assert out.splitlines() == ["5 1 4 hidden single", "7 2 3 hidden single", "7 5 1 hidden single"]
+    assert out.splitlines() == [
+        "5 1 4 hidden single",
+        "7 2 3 hidden single",
+        "7 5 1 hidden single",
+        "stuck",
+    ]
     assert err.startswith(
         "argument 1: stuck after 3 steps: no cell has a single survivor and no number has a"
         " single place; this puzzle needs more rules\ncandidates left:\n"
@@ -115,12 +120,12 @@ def test_solve_singles_says_where_it_got_stuck(capsys):
 def test_solve_singles_on_a_contradiction_exits_1(capsys):
     assert main(["solve", "--method", "singles", CONFLICT]) == 1
     out, err = capsys.readouterr()
-    assert out == ""
+    assert out == "contradiction\n"
     assert "contradiction after 0 steps: the grid breaks the rules: row 0 has the number 2" in err
 
 
-def test_solve_singles_stats_go_to_stderr(capsys):
+def test_solve_singles_stats_follow_the_answer_like_the_other_methods(capsys):
     assert main(["solve", "--method", "singles", "--stats", LINE]) == 0
     out, err = capsys.readouterr()
-    assert out == ASSIGNMENT_SOLUTION + "\n"
-    assert err == "argument 1: 41 steps (naked singles: 41, hidden singles: 0)\n"
+    assert out == ASSIGNMENT_SOLUTION + "  steps=41 naked=41 hidden=0\n"
+    assert err == ""

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+import sudoku_teach
 from sudoku_teach.exercises import REGISTRY, check, run_checks
 from sudoku_teach.student import BEGIN
 
@@ -73,25 +74,28 @@ def test_unknown_names_list_the_exercises():
         run_checks(nothing)
 
 
-def solution_cells():
-    """Every instructor cell that holds a marked solution, with its notebook's name."""
+def solution_functions():
+    """Every checked function the instructor notebooks define, run in one namespace per notebook."""
     for path in sorted(NOTEBOOKS.glob("*.ipynb")):
-        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
-        for cell in cells:
+        namespace: dict = {"st": sudoku_teach}
+        names = []
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
             source = "".join(cell["source"])
             if cell["cell_type"] == "code" and BEGIN in source:
-                yield pytest.param(source, id=f"{path.stem}:{source.split('(')[0][4:]}")
+                before = set(namespace)
+                exec(source, namespace)
+                defined = [k for k in set(namespace) - before if k in REGISTRY]
+                assert len(defined) == 1, f"{path.name}: one checked function per solution cell"
+                names += defined
+        for name in names:
+            yield pytest.param(namespace[name], id=f"{path.stem}:{name}")
 
 
-@pytest.mark.parametrize("source", list(solution_cells()))
-def test_instructor_solutions_pass_their_checks(source):
-    namespace: dict = {}
-    exec(source, namespace)
-    functions = [v for k, v in namespace.items() if callable(v) and k in REGISTRY]
-    assert len(functions) == 1, "each solution cell defines exactly one checked function"
-    assert run_checks(functions[0]).ok
+@pytest.mark.parametrize("function", list(solution_functions()))
+def test_instructor_solutions_pass_their_checks(function):
+    assert run_checks(function).ok
 
 
 def test_every_exercise_appears_in_a_notebook():
-    defined = {"".join(p.values[0].split("(")[0][4:]) for p in solution_cells()}
+    defined = {p.values[0].__name__ for p in solution_functions()}
     assert defined == set(REGISTRY)

@@ -1,0 +1,361 @@
+"""The production solver and counter: answers checked by code written here, not by `fast`."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import independent_is_solved, keeps_givens
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sudoku_teach import cli, fast
+from sudoku_teach.errors import SearchLimitReached, SudokuError
+from sudoku_teach.examples import ASSIGNMENT_PUZZLE, ASSIGNMENT_SOLUTION, NORVIG_HARD, WARMUP_4X4
+from sudoku_teach.grid import Grid
+from sudoku_teach.shape import CLASSIC, Shape
+from sudoku_teach.trace import SearchStats
+
+SHAPES = [Shape(2, 2), Shape(2, 3), Shape(2, 4), CLASSIC]
+
+
+# --- an independent oracle: plain lists, plain backtracking ------------------------------------
+def pattern_solution(box_rows: int, box_cols: int) -> list[list[int]]:
+    """A valid full grid of any shape from the well-known shifting pattern."""
+    n = box_rows * box_cols
+    return [[(box_cols * (r % box_rows) + r // box_rows + c) % n + 1 for c in range(n)]
+            for r in range(n)]
+
+
+def unit_cells(box_rows: int, box_cols: int) -> list[list[tuple[int, int]]]:
+    """Rows, columns and boxes as lists of (row, col)."""
+    n = box_rows * box_cols
+    units = [[(r, c) for c in range(n)] for r in range(n)]
+    units += [[(r, c) for r in range(n)] for c in range(n)]
+    units += [
+        [(r, c) for r in range(top, top + box_rows) for c in range(left, left + box_cols)]
+        for top in range(0, n, box_rows)
+        for left in range(0, n, box_cols)
+    ]
+    return units
+
+
+def brute_count(rows: list[list[int]], box_rows: int, box_cols: int, limit: int) -> int:
+    """Count solutions up to `limit` by plain backtracking on the blank with fewest options."""
+    n = box_rows * box_cols
+    grid = [list(row) for row in rows]
+    units = unit_cells(box_rows, box_cols)
+    for unit in units:  # givens that clash: no solution
+        values = [grid[r][c] for r, c in unit if grid[r][c]]
+        if len(values) != len(set(values)):
+            return 0
+    peers = {
+        (r, c): {cell for unit in units if (r, c) in unit for cell in unit} - {(r, c)}
+        for r in range(n)
+        for c in range(n)
+    }
+
+    def options(r: int, c: int) -> set[int]:
+        return set(range(1, n + 1)) - {grid[pr][pc] for pr, pc in peers[(r, c)]}
+
+    def count() -> int:
+        blanks = [(len(options(r, c)), r, c) for r in range(n) for c in range(n) if not grid[r][c]]
+        if not blanks:
+            return 1
+        _, r, c = min(blanks)
+        found = 0
+        for value in sorted(options(r, c)):
+            grid[r][c] = value
+            found += count()
+            grid[r][c] = 0
+            if found >= limit:
+                break
+        return found
+
+    return min(count(), limit)
+
+
+def check_answer(puzzle: Grid, answer: Grid | None) -> None:
+    """Assert that an answer solves the puzzle, by the independent checker."""
+    assert answer is not None
+    shape = puzzle.shape
+    assert independent_is_solved(answer.to_rows(), shape.box_rows, shape.box_cols)
+    assert keeps_givens(puzzle.to_rows(), answer.to_rows())
+
+
+def blank_out(rows: list[list[int]], rng: random.Random, keep: float) -> list[list[int]]:
+    """A copy of a full grid with each cell kept with probability `keep`."""
+    return [[v if rng.random() < keep else 0 for v in row] for row in rows]
+
+
+# --- solving ---------------------------------------------------------------------------------
+def test_solves_the_assignment_puzzle() -> None:
+    puzzle = Grid.parse(ASSIGNMENT_PUZZLE)
+    answer = fast.solve(puzzle)
+    check_answer(puzzle, answer)
+    assert answer is not None and answer.to_string() == ASSIGNMENT_SOLUTION
+
+
+def test_solution_is_a_new_grid_with_the_same_givens() -> None:
+    puzzle = Grid.parse(ASSIGNMENT_PUZZLE)
+    before = puzzle.cells
+    answer = fast.solve(puzzle)
+    assert answer is not puzzle
+    assert puzzle.cells == before  # the input is not modified
+    assert answer is not None and answer.givens == puzzle.givens
+
+
+def test_accepts_strings_and_lists_of_rows() -> None:
+    rows = Grid.parse(ASSIGNMENT_PUZZLE).to_rows()
+    assert fast.solve(rows) == fast.solve(ASSIGNMENT_PUZZLE) == Grid.parse(ASSIGNMENT_SOLUTION)
+
+
+def test_norvig_hard_is_solved_and_counted() -> None:
+    puzzle = Grid.parse(NORVIG_HARD)
+    check_answer(puzzle, fast.solve(puzzle))
+    assert fast.count_solutions(puzzle) == 2
+    assert fast.count_solutions(puzzle, limit=1) == 1
+    assert fast.count_solutions(puzzle, limit=10) == 10
+
+
+@pytest.mark.parametrize("shape", SHAPES, ids=str)
+def test_empty_grid_is_solved_and_counts_to_the_limit(shape: Shape) -> None:
+    empty = Grid.empty(shape)
+    check_answer(empty, fast.solve(empty))
+    for limit in (1, 2, 7):
+        assert fast.count_solutions(empty, limit) == limit
+
+
+def test_empty_grid_count_stops_at_once() -> None:
+    stats = SearchStats()
+    assert fast.count_solutions(Grid.empty(), 2, stats) == 2
+    assert stats.nodes <= 100  # one path down, one step back: no wider search
+
+
+@pytest.mark.parametrize("shape", SHAPES, ids=str)
+def test_every_shape_from_a_pattern_grid(shape: Shape) -> None:
+    rows = pattern_solution(shape.box_rows, shape.box_cols)
+    assert independent_is_solved(rows, shape.box_rows, shape.box_cols)
+    rng = random.Random(shape.size)
+    for _ in range(5):
+        puzzle = Grid.from_rows(blank_out(rows, rng, 0.4), shape)
+        check_answer(puzzle, fast.solve(puzzle))
+
+
+def test_warmup_4x4_has_one_solution() -> None:
+    puzzle = Grid.parse(WARMUP_4X4)
+    check_answer(puzzle, fast.solve(puzzle))
+    assert fast.count_solutions(puzzle, limit=5) == 1
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), keep=st.floats(0.2, 0.8))
+def test_random_9x9_puzzles_are_solved(seed: int, keep: float) -> None:
+    rng = random.Random(seed)
+    numbers = list(range(1, 10))
+    rng.shuffle(numbers)  # relabel a known solution: still a solution
+    digits = [numbers[int(ch) - 1] for ch in ASSIGNMENT_SOLUTION]
+    rows = [digits[r * 9 : r * 9 + 9] for r in range(9)]
+    puzzle = Grid.from_rows(blank_out(rows, rng, keep))
+    check_answer(puzzle, fast.solve(puzzle))
+    assert fast.count_solutions(puzzle, limit=1) == 1
+
+
+# --- no solution -----------------------------------------------------------------------------
+CLASHES = {
+    "row": "55" + "." * 79,
+    "column": "5" + "." * 8 + "5" + "." * 71,
+    "region": "5" + "." * 9 + "5" + "." * 70,
+    "4x4 region": "1....1" + "." * 10,
+}
+
+
+@pytest.mark.parametrize("text", CLASHES.values(), ids=CLASHES.keys())
+def test_givens_that_break_the_rules_have_no_solution(text: str) -> None:
+    assert fast.solve(text) is None
+    assert fast.count_solutions(text, limit=5) == 0
+
+
+def test_a_rule_breaking_full_grid_is_not_an_answer() -> None:
+    rows = pattern_solution(3, 3)
+    rows[0][0], rows[0][1] = rows[0][1], rows[0][0]  # rows still fine, columns now clash
+    assert fast.solve(rows) is None
+    assert fast.count_solutions(rows) == 0
+
+
+def test_cell_with_no_candidate_is_unsolvable() -> None:
+    # Row 0 holds 1-8 and its last cell is blank, but column 8 already has the 9.
+    text = "12345678." + "........9" + "." * 63
+    assert fast.solve(text) is None
+    assert fast.count_solutions(text) == 0
+
+
+def test_unsolvable_only_after_a_search() -> None:
+    # No rule is broken and every blank has candidates, yet no way to finish exists:
+    # the solver must search (and back up) to find that out.
+    text = "..3.56....56.89....891.3..683.5......6..912...91.3.5....5...91.6....23..9....5.78"
+    puzzle = Grid.parse(text)
+    assert brute_count(puzzle.to_rows(), 3, 3, 1) == 0
+    stats = SearchStats()
+    assert fast.solve(puzzle, stats) is None
+    assert stats.nodes > 1 and stats.backtracks > 0
+    assert fast.count_solutions(puzzle) == 0
+
+
+# --- agreement with the independent counter --------------------------------------------------
+@settings(max_examples=150, deadline=None)
+@given(cells=st.lists(st.sampled_from([0] * 6 + [1, 2, 3, 4]), min_size=16, max_size=16))
+def test_4x4_counts_match_brute_force(cells: list[int]) -> None:
+    rows = [cells[r * 4 : r * 4 + 4] for r in range(4)]
+    expected = brute_count(rows, 2, 2, 300)  # a 4x4 grid has at most 288 solutions
+    assert fast.count_solutions(Grid(cells, Shape(2, 2)), limit=300) == expected
+    answer = fast.solve(Grid(cells, Shape(2, 2)))
+    if expected:
+        check_answer(Grid(cells, Shape(2, 2)), answer)
+    else:
+        assert answer is None
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), keep=st.floats(0.3, 0.7), noise=st.integers(0, 3))
+def test_6x6_counts_match_brute_force(seed: int, keep: float, noise: int) -> None:
+    rng = random.Random(seed)
+    rows = blank_out(pattern_solution(2, 3), rng, keep)
+    for _ in range(noise):  # a few random givens, which may clash or leave no solution
+        rows[rng.randrange(6)][rng.randrange(6)] = rng.randint(1, 6)
+    expected = brute_count(rows, 2, 3, 50)
+    assert fast.count_solutions(Grid.from_rows(rows), limit=50) == expected
+
+
+def test_solutions_are_distinct_and_valid() -> None:
+    puzzle = Grid.parse(NORVIG_HARD)
+    found = []
+    for grid in fast.solutions(puzzle):
+        check_answer(puzzle, grid)
+        found.append(grid.to_string())
+        if len(found) == 5:
+            break
+    assert len(set(found)) == 5
+
+
+# --- the work done, and its limit ------------------------------------------------------------
+def test_stats_for_a_puzzle_the_singles_finish() -> None:
+    stats = SearchStats()
+    fast.solve(ASSIGNMENT_PUZZLE, stats)
+    assert (stats.nodes, stats.backtracks, stats.max_depth) == (1, 0, 0)
+
+
+def test_stats_for_a_puzzle_that_needs_guesses() -> None:
+    stats = SearchStats()
+    fast.count_solutions(NORVIG_HARD, 2, stats)
+    assert stats.nodes > 1
+    assert stats.max_depth >= 1
+    assert stats.backtracks >= 1  # the first solution's last guess was taken back to go on
+
+
+def test_node_limit_is_reported_as_such() -> None:
+    stats = SearchStats()
+    with pytest.raises(SearchLimitReached) as raised:
+        fast.solve(NORVIG_HARD, stats, max_nodes=3)
+    assert raised.value.limit == 3
+    assert raised.value.stats is stats
+    assert stats.nodes == 3
+    assert isinstance(raised.value, SudokuError)
+    assert "3 nodes" in str(raised.value)
+
+
+def test_node_limit_applies_to_counting() -> None:
+    with pytest.raises(SearchLimitReached):
+        fast.count_solutions(Grid.empty(), limit=1000, max_nodes=50)
+
+
+def test_limit_must_be_positive() -> None:
+    with pytest.raises(ValueError, match="at least 1"):
+        fast.count_solutions(ASSIGNMENT_PUZZLE, limit=0)
+
+
+def test_has_unique_solution() -> None:
+    assert fast.has_unique_solution(ASSIGNMENT_PUZZLE)
+    assert not fast.has_unique_solution(NORVIG_HARD)
+    assert not fast.has_unique_solution(CLASHES["row"])
+
+
+# --- the bit sets ----------------------------------------------------------------------------
+def test_bit_sets_of_numbers() -> None:
+    mask = fast.bit_of(1) | fast.bit_of(3) | fast.bit_of(4)
+    assert mask == 0b1101
+    assert fast.numbers_in(mask) == [1, 3, 4]
+    assert list(fast.bits_in(mask)) == [0b1, 0b100, 0b1000]
+
+
+@pytest.mark.parametrize("shape", SHAPES, ids=str)
+def test_geometry_matches_the_shape(shape: Shape) -> None:
+    geo = fast.geometry(shape)
+    n = shape.size
+    assert len(geo.units) == 3 * n
+    assert all(unit.bit_count() == n for unit in geo.units)
+    for (r, c), peers in shape.peers.items():
+        assert geo.peers[r * n + c] == sum(1 << (pr * n + pc) for pr, pc in peers)
+
+
+# --- the command line ------------------------------------------------------------------------
+def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list[str], str]:
+    """Run `sudoku-teach ARGV`: exit status, stdout lines, stderr."""
+    status = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out.splitlines(), err
+
+
+def test_cli_count(capsys: pytest.CaptureFixture[str]) -> None:
+    status, lines, _ = run_cli(capsys, "count", ASSIGNMENT_SOLUTION, NORVIG_HARD, CLASHES["row"])
+    assert status == 0
+    assert lines == ["1", "2 (limit reached)", "0"]
+
+
+def test_cli_count_with_a_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    status, lines, _ = run_cli(capsys, "count", "--limit", "5", NORVIG_HARD, WARMUP_4X4)
+    assert status == 0
+    assert lines == ["5 (limit reached)", "1"]
+
+
+def test_cli_count_empty_grid(capsys: pytest.CaptureFixture[str]) -> None:
+    status, lines, _ = run_cli(capsys, "count", "--limit", "3", "." * 81)
+    assert (status, lines) == (0, ["3 (limit reached)"])
+
+
+def test_cli_count_unusable_input(capsys: pytest.CaptureFixture[str]) -> None:
+    status, lines, err = run_cli(capsys, "count", "12x" + "." * 78)
+    assert status == 2 and lines == []
+    assert "unexpected character 'x'" in err
+
+
+def test_cli_count_limit_must_be_positive(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as raised:
+        cli.main(["count", "--limit", "0", NORVIG_HARD])
+    assert raised.value.code == 2
+    assert "--limit" in capsys.readouterr().err
+
+
+def test_cli_solve_fast(capsys: pytest.CaptureFixture[str]) -> None:
+    status, lines, _ = run_cli(capsys, "solve", "--method", "fast", ASSIGNMENT_PUZZLE, NORVIG_HARD)
+    assert status == 0
+    assert lines[0] == ASSIGNMENT_SOLUTION
+    assert len(lines) == 2 and len(lines[1]) == 81
+    check_answer(Grid.parse(NORVIG_HARD), Grid.parse(lines[1]))
+
+
+def test_cli_solve_fast_is_the_default(capsys: pytest.CaptureFixture[str]) -> None:
+    status, lines, _ = run_cli(capsys, "solve", ASSIGNMENT_PUZZLE)
+    assert (status, lines) == (0, [ASSIGNMENT_SOLUTION])
+
+
+def test_cli_solve_fast_unsolvable(capsys: pytest.CaptureFixture[str]) -> None:
+    status, lines, _ = run_cli(capsys, "solve", "--method", "fast", CLASHES["row"], WARMUP_4X4)
+    assert status == 1
+    assert lines == ["unsolvable", "1234341221434321"]
+
+
+def test_cli_solve_fast_stats(capsys: pytest.CaptureFixture[str]) -> None:
+    status, lines, _ = run_cli(capsys, "solve", "--method", "fast", "--stats", ASSIGNMENT_PUZZLE)
+    assert status == 0
+    assert lines == [f"{ASSIGNMENT_SOLUTION}  nodes=1 backtracks=0 max_depth=0"]

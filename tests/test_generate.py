@@ -1,0 +1,163 @@
+"""Generated grids and puzzles, checked by code written here (not by the package's solvers)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import independent_is_solved, keeps_givens
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sudoku_teach import generate
+from sudoku_teach.errors import PuzzleFormatError, RuleViolation
+from sudoku_teach.examples import ASSIGNMENT_PUZZLE, ASSIGNMENT_SOLUTION
+from sudoku_teach.grid import Grid
+from sudoku_teach.shape import CLASSIC, Shape
+
+SHAPES = [Shape(2, 2), Shape(2, 3), Shape(2, 4), CLASSIC]
+SMALL = [Shape(2, 2), Shape(2, 3)]
+
+
+# --- an independent counter: plain lists, plain backtracking ----------------------------------
+def count_solutions(rows: list[list[int]], box_rows: int, box_cols: int, limit: int = 2) -> int:
+    """Count up to `limit` solutions, always filling the blank with the fewest options."""
+    n = box_rows * box_cols
+    grid = [list(row) for row in rows]
+
+    def box(r: int, c: int) -> list[int]:
+        rows = range(r - r % box_rows, r - r % box_rows + box_rows)
+        cols = range(c - c % box_cols, c - c % box_cols + box_cols)
+        return [grid[i][j] for i in rows for j in cols]
+
+    def options(r: int, c: int) -> set[int]:
+        seen = set(grid[r]) | {grid[i][c] for i in range(n)} | set(box(r, c))
+        return set(range(1, n + 1)) - seen
+
+    def count() -> int:
+        blanks = [(len(options(r, c)), r, c) for r in range(n) for c in range(n) if not grid[r][c]]
+        if not blanks:
+            return 1
+        _, r, c = min(blanks)
+        found = 0
+        for value in sorted(options(r, c)):
+            grid[r][c] = value
+            found += count()
+            grid[r][c] = 0
+            if found >= limit:
+                break
+        return min(found, limit)
+
+    return count()
+
+
+def check_puzzle(puzzle: Grid, solution: Grid) -> None:
+    """A proper puzzle of this solution: its givens come from it, and it has one solution."""
+    shape = puzzle.shape
+    assert puzzle.shape == solution.shape
+    assert keeps_givens(puzzle.to_rows(), solution.to_rows())
+    assert 0 in puzzle.cells  # something was removed
+    assert count_solutions(puzzle.to_rows(), shape.box_rows, shape.box_cols) == 1
+
+
+# --- full grids ------------------------------------------------------------------------------
+@pytest.mark.parametrize("shape", SHAPES, ids=str)
+def test_full_grid_is_valid(shape: Shape) -> None:
+    for seed in range(5):
+        grid = generate.full_grid(seed, shape)
+        assert grid.shape == shape
+        assert independent_is_solved(grid.to_rows(), shape.box_rows, shape.box_cols)
+
+
+def test_full_grid_is_the_same_for_the_same_seed() -> None:
+    assert generate.full_grid(42) == generate.full_grid(42)
+    assert generate.full_grid(42) == generate.full_grid(random.Random(42))
+
+
+def test_full_grids_differ_between_seeds() -> None:
+    grids = {generate.full_grid(seed).to_string() for seed in range(10)}
+    assert len(grids) == 10
+
+
+def test_full_grid_continues_a_shared_random_generator() -> None:
+    rng = random.Random(7)
+    first, second = generate.full_grid(rng), generate.full_grid(rng)
+    assert first != second
+
+
+def test_seed_must_be_an_int_or_a_generator() -> None:
+    with pytest.raises(TypeError, match="seed"):
+        generate.full_grid("7")  # type: ignore[arg-type]
+
+
+# --- puzzles ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("seed", range(3))
+def test_random_9x9_puzzle_is_proper(seed: int) -> None:
+    rng = random.Random(seed)
+    solution = generate.full_grid(rng)
+    puzzle = generate.make_puzzle(solution, rng)
+    check_puzzle(puzzle, solution)
+    assert puzzle.givens == {cell for cell in CLASSIC.cells if puzzle[cell]}
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**9), shape=st.sampled_from(SMALL))
+def test_small_puzzles_are_proper_and_minimal(seed: int, shape: Shape) -> None:
+    solution = generate.full_grid(seed, shape)
+    puzzle = generate.make_puzzle(solution, seed)
+    check_puzzle(puzzle, solution)
+    rows = puzzle.to_rows()
+    for r, c in shape.cells:  # no given can go: each removal lets in a second solution
+        if rows[r][c]:
+            given_value, rows[r][c] = rows[r][c], 0
+            assert count_solutions(rows, shape.box_rows, shape.box_cols) == 2
+            rows[r][c] = given_value
+
+
+def test_random_puzzle_4x4() -> None:
+    shape = Shape(2, 2)
+    puzzle = generate.random_puzzle(3, shape)
+    assert puzzle.shape == shape
+    assert count_solutions(puzzle.to_rows(), 2, 2) == 1
+
+
+def test_random_puzzle_8x8() -> None:
+    puzzle = generate.random_puzzle(1, Shape(2, 4))
+    assert count_solutions(puzzle.to_rows(), 2, 4) == 1
+
+
+def test_random_puzzle_is_the_same_for_the_same_seed() -> None:
+    assert generate.random_puzzle(5) == generate.random_puzzle(5)
+    assert generate.random_puzzle(5).to_string() != generate.random_puzzle(6).to_string()
+
+
+def test_random_puzzle_solution_is_its_full_grid() -> None:
+    rng = random.Random(11)
+    solution = generate.full_grid(rng)
+    puzzle = generate.make_puzzle(solution, rng)
+    assert generate.random_puzzle(11) == puzzle
+
+
+def test_make_puzzle_leaves_its_input_alone() -> None:
+    solution = Grid.parse(ASSIGNMENT_SOLUTION)
+    before = solution.cells
+    puzzle = generate.make_puzzle(solution, 1)
+    assert solution.cells == before
+    check_puzzle(puzzle, solution)
+
+
+def test_make_puzzle_accepts_a_string() -> None:
+    assert generate.make_puzzle(ASSIGNMENT_SOLUTION, 2) == generate.make_puzzle(
+        Grid.parse(ASSIGNMENT_SOLUTION), 2
+    )
+
+
+def test_make_puzzle_needs_a_full_grid() -> None:
+    with pytest.raises(PuzzleFormatError, match="blank"):
+        generate.make_puzzle(ASSIGNMENT_PUZZLE, 1)
+
+
+def test_make_puzzle_needs_a_valid_grid() -> None:
+    broken = "11" + ASSIGNMENT_SOLUTION[2:]
+    with pytest.raises(RuleViolation):
+        generate.make_puzzle(broken, 1)
