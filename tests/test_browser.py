@@ -123,21 +123,34 @@ def lab(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def page(lab):
-    """Notebook 01 opened in JupyterLab with all cells run (Playwright gives a fresh profile)."""
+def browser(lab):
+    """Debian's Chromium driven by Playwright (which gives it a fresh profile)."""
     playwright = pytest.importorskip("playwright.sync_api")
     with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=lab["browser"], args=CHROMIUM_FLAGS)
-        page = browser.new_page(viewport={"width": 1400, "height": 1000})
-        page.goto(f"{lab['base']}/lab/tree/01_rules.ipynb?token={lab['token']}")
-        status = page.locator("#jp-main-statusbar")
-        status.get_by_text("| Idle").wait_for(timeout=90_000)
-        page.locator("#jp-MainMenu").get_by_text("Run", exact=True).click()
-        page.get_by_text("Run All Cells", exact=True).click()
-        page.locator(".sudoku-grid-view .sudoku-r4c4").wait_for(timeout=90_000)
-        status.get_by_text("| Idle").wait_for(timeout=90_000)
-        yield page
-        browser.close()
+        chromium = p.chromium.launch(executable_path=lab["browser"], args=CHROMIUM_FLAGS)
+        yield chromium
+        chromium.close()
+
+
+def run_notebook(browser, lab, name: str):
+    """Open a notebook in JupyterLab, wait for its kernel, run all cells, wait until idle."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.goto(f"{lab['base']}/lab/tree/{name}?token={lab['token']}")
+    status = page.locator("#jp-main-statusbar")
+    status.get_by_text("| Idle").wait_for(timeout=90_000)
+    page.locator("#jp-MainMenu").get_by_text("Run", exact=True).click()
+    page.get_by_text("Run All Cells", exact=True).click()
+    page.locator(".sudoku-grid-view .sudoku-r4c4").first.wait_for(timeout=90_000)
+    status.get_by_text("| Idle").wait_for(timeout=90_000)
+    return page
+
+
+@pytest.fixture(scope="module")
+def page(browser, lab):
+    """Notebook 01 with all cells run."""
+    page = run_notebook(browser, lab, "01_rules.ipynb")
+    yield page
+    page.close()
 
 
 def test_clicking_a_cell_highlights_its_units_and_lists_used_numbers(page, tmp_path_factory):
@@ -178,3 +191,21 @@ def test_a_conflicting_entry_turns_red_and_a_wrong_key_is_refused(page):
     assert board.locator(".sudoku-r0c0").inner_text().strip() == "9"
     colour = board.locator(".sudoku-r0c0").evaluate("el => getComputedStyle(el).backgroundColor")
     assert colour == "rgb(255, 221, 221)"  # the conflict colour
+
+
+def test_helper_mode_marks_the_next_cell_and_answers_at_once(browser, lab):
+    page = run_notebook(browser, lab, "02_elimination_sets.ipynb")
+    board = page.locator(".sudoku-grid-view").first
+    assert "sudoku-selected" in board.locator(".sudoku-r0c5").get_attribute("class")
+    typing = board.locator(".sudoku-typing input")
+    typing.fill("5")
+    typing.press("Enter")
+    board.locator(".sudoku-message").get_by_text("row 0 already has a 5").wait_for(timeout=10_000)
+    assert board.locator(".sudoku-r0c5").inner_text().strip() == ""
+    typing.fill("3")
+    typing.press("Enter")
+    board.locator(".sudoku-r0c8.sudoku-selected").wait_for(timeout=10_000)
+    assert board.locator(".sudoku-r0c5").inner_text().strip() == "3"
+    page.locator(".sudoku-show-sets").first.click()
+    page.locator(".sudoku-explanation").get_by_text("only 4 survives").wait_for(timeout=10_000)
+    page.close()

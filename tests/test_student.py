@@ -66,3 +66,19 @@ def test_student_notebooks_hold_no_solutions_and_no_outputs(path):
     exercises = sum(BEGIN in "".join(c["source"]) for c in instructor["cells"])
     stubs = sum("".join(c["source"]).count(STUB) for c in code)
     assert stubs == exercises > 0
+
+
+@pytest.mark.parametrize("path", sorted((NOTEBOOKS / "student").glob("*.ipynb")), ids=lambda p: p.name)
+def test_student_notebooks_run_and_every_check_says_not_implemented_yet(path, tmp_path):
+    """A student who has written nothing can still run every cell, and is told what to do."""
+    nbclient = pytest.importorskip("nbclient")
+    nbformat = pytest.importorskip("nbformat")
+    node = nbformat.reads(path.read_text(encoding="utf-8"), as_version=4)
+    nbclient.NotebookClient(
+        node, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}
+    ).execute()
+    checks = [c for c in node.cells if c.cell_type == "code" and "check(" in c.source]
+    assert checks, "every student notebook has exercises"
+    for cell in checks:
+        text = "".join(o.get("text", "") for o in cell.outputs if o.output_type == "stream")
+        assert "not implemented yet" in text, f"{cell.source!r} printed {text!r}"
