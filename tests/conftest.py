@@ -4,19 +4,76 @@ from __future__ import annotations
 
 import pytest
 
+Rows = list[list[int]]
 
-def independent_is_solved(rows: list[list[int]], box_rows: int = 3, box_cols: int = 3) -> bool:
-    """A full grid is solved when every row, column and box is a permutation of 1..n."""
+
+def independent_units(box_rows: int = 3, box_cols: int = 3) -> list[list[tuple[int, int]]]:
+    """Every row, column and box of the grid as a list of (row, col)."""
     n = box_rows * box_cols
-    want = list(range(1, n + 1))
-    units = [list(row) for row in rows]
-    units += [[rows[r][c] for r in range(n)] for c in range(n)]
+    units = [[(r, c) for c in range(n)] for r in range(n)]
+    units += [[(r, c) for r in range(n)] for c in range(n)]
     units += [
-        [rows[r][c] for r in range(top, top + box_rows) for c in range(left, left + box_cols)]
+        [(r, c) for r in range(top, top + box_rows) for c in range(left, left + box_cols)]
         for top in range(0, n, box_rows)
         for left in range(0, n, box_cols)
     ]
-    return len(rows) == n and all(sorted(unit) == want for unit in units)
+    return units
+
+
+def independent_is_solved(rows: Rows, box_rows: int = 3, box_cols: int = 3) -> bool:
+    """A full grid is solved when every row, column and box is a permutation of 1..n."""
+    n = box_rows * box_cols
+    want = list(range(1, n + 1))
+    if len(rows) != n or any(len(row) != n for row in rows):
+        return False
+    return all(
+        sorted(rows[r][c] for r, c in unit) == want
+        for unit in independent_units(box_rows, box_cols)
+    )
+
+
+def pattern_rows(box_rows: int = 3, box_cols: int = 3) -> Rows:
+    """A valid full grid for any shape: the classic shifted-rows construction."""
+    n = box_rows * box_cols
+    return [
+        [(box_cols * (r % box_rows) + r // box_rows + c) % n + 1 for c in range(n)]
+        for r in range(n)
+    ]
+
+
+def brute_count(rows: Rows, box_rows: int = 3, box_cols: int = 3, limit: int = 2) -> int:
+    """Count solutions up to `limit` by plain backtracking on the blank with fewest options."""
+    n = box_rows * box_cols
+    grid = [list(row) for row in rows]
+    units = independent_units(box_rows, box_cols)
+    for unit in units:  # givens that clash: no solution
+        values = [grid[r][c] for r, c in unit if grid[r][c]]
+        if len(values) != len(set(values)):
+            return 0
+    peers = {
+        (r, c): {cell for unit in units if (r, c) in unit for cell in unit} - {(r, c)}
+        for r in range(n)
+        for c in range(n)
+    }
+
+    def options(r: int, c: int) -> set[int]:
+        return set(range(1, n + 1)) - {grid[pr][pc] for pr, pc in peers[(r, c)]}
+
+    def count() -> int:
+        blanks = [(len(options(r, c)), r, c) for r in range(n) for c in range(n) if not grid[r][c]]
+        if not blanks:
+            return 1
+        _, r, c = min(blanks)
+        found = 0
+        for value in sorted(options(r, c)):
+            grid[r][c] = value
+            found += count()
+            grid[r][c] = 0
+            if found >= limit:
+                break
+        return found
+
+    return min(count(), limit)
 
 
 def keeps_givens(puzzle: list[list[int]], solution: list[list[int]]) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import independent_is_solved, keeps_givens
+from conftest import independent_is_solved, independent_units, keeps_givens
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -77,19 +77,6 @@ def plain_survivors(rows: Rows, r: int, c: int) -> set[int]:
     return set(range(1, n + 1)) - used
 
 
-def plain_units(n: int) -> list[list[tuple[int, int]]]:
-    """Every row, column and box of an n x n grid as a list of cells."""
-    box_rows, box_cols = box_of(n)
-    units = [[(r, c) for c in range(n)] for r in range(n)]
-    units += [[(r, c) for r in range(n)] for c in range(n)]
-    units += [
-        [(r, c) for r in range(top, top + box_rows) for c in range(left, left + box_cols)]
-        for top in range(0, n, box_rows)
-        for left in range(0, n, box_cols)
-    ]
-    return units
-
-
 def plain_next_single(rows: Rows) -> tuple[int, int, int] | None:
     """The assignment's getNextCell: first blank in reading order with one survivor."""
     for r, row in enumerate(rows):
@@ -119,7 +106,7 @@ def check_step(rows: Rows, step) -> None:
         assert step.survivors == {step.value}
     else:
         assert step.rule == HIDDEN_SINGLE
-        assert sorted(step.unit.cells) in [sorted(u) for u in plain_units(len(rows))]
+        assert sorted(step.unit.cells) in [sorted(u) for u in independent_units(*box_of(len(rows)))]
         assert fits_only_here(rows, list(step.unit.cells), step.cell, step.value)
 
 
@@ -154,7 +141,11 @@ def test_first_step_is_explained_with_its_three_sets():
 def test_assignment_run_starts_as_the_sample_run_prints_it():
     result = solve_with_rules(ASSIGNMENT_PUZZLE, "naked singles")
     assert [s.as_tuple() for s in result.steps[:5]] == [
-        (0, 5, 3), (0, 8, 4), (0, 7, 6), (1, 5, 2), (1, 3, 5),
+        (0, 5, 3),
+        (0, 8, 4),
+        (0, 7, 6),
+        (1, 5, 2),
+        (1, 3, 5),
     ]
     # the boards of section 6.1, one column per step
     first_rows = ["002980500", "002983500", "002983504", "002983564", "002983564"]

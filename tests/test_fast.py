@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import independent_is_solved, keeps_givens
+from conftest import brute_count, independent_is_solved, keeps_givens, pattern_rows
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,61 +20,6 @@ SHAPES = [Shape(2, 2), Shape(2, 3), Shape(2, 4), CLASSIC]
 
 
 # --- an independent oracle: plain lists, plain backtracking ------------------------------------
-def pattern_solution(box_rows: int, box_cols: int) -> list[list[int]]:
-    """A valid full grid of any shape from the well-known shifting pattern."""
-    n = box_rows * box_cols
-    return [[(box_cols * (r % box_rows) + r // box_rows + c) % n + 1 for c in range(n)]
-            for r in range(n)]
-
-
-def unit_cells(box_rows: int, box_cols: int) -> list[list[tuple[int, int]]]:
-    """Rows, columns and boxes as lists of (row, col)."""
-    n = box_rows * box_cols
-    units = [[(r, c) for c in range(n)] for r in range(n)]
-    units += [[(r, c) for r in range(n)] for c in range(n)]
-    units += [
-        [(r, c) for r in range(top, top + box_rows) for c in range(left, left + box_cols)]
-        for top in range(0, n, box_rows)
-        for left in range(0, n, box_cols)
-    ]
-    return units
-
-
-def brute_count(rows: list[list[int]], box_rows: int, box_cols: int, limit: int) -> int:
-    """Count solutions up to `limit` by plain backtracking on the blank with fewest options."""
-    n = box_rows * box_cols
-    grid = [list(row) for row in rows]
-    units = unit_cells(box_rows, box_cols)
-    for unit in units:  # givens that clash: no solution
-        values = [grid[r][c] for r, c in unit if grid[r][c]]
-        if len(values) != len(set(values)):
-            return 0
-    peers = {
-        (r, c): {cell for unit in units if (r, c) in unit for cell in unit} - {(r, c)}
-        for r in range(n)
-        for c in range(n)
-    }
-
-    def options(r: int, c: int) -> set[int]:
-        return set(range(1, n + 1)) - {grid[pr][pc] for pr, pc in peers[(r, c)]}
-
-    def count() -> int:
-        blanks = [(len(options(r, c)), r, c) for r in range(n) for c in range(n) if not grid[r][c]]
-        if not blanks:
-            return 1
-        _, r, c = min(blanks)
-        found = 0
-        for value in sorted(options(r, c)):
-            grid[r][c] = value
-            found += count()
-            grid[r][c] = 0
-            if found >= limit:
-                break
-        return found
-
-    return min(count(), limit)
-
-
 def check_answer(puzzle: Grid, answer: Grid | None) -> None:
     """Assert that an answer solves the puzzle, by the independent checker."""
     assert answer is not None
@@ -134,7 +79,7 @@ def test_empty_grid_count_stops_at_once() -> None:
 
 @pytest.mark.parametrize("shape", SHAPES, ids=str)
 def test_every_shape_from_a_pattern_grid(shape: Shape) -> None:
-    rows = pattern_solution(shape.box_rows, shape.box_cols)
+    rows = pattern_rows(shape.box_rows, shape.box_cols)
     assert independent_is_solved(rows, shape.box_rows, shape.box_cols)
     rng = random.Random(shape.size)
     for _ in range(5):
@@ -177,7 +122,7 @@ def test_givens_that_break_the_rules_have_no_solution(text: str) -> None:
 
 
 def test_a_rule_breaking_full_grid_is_not_an_answer() -> None:
-    rows = pattern_solution(3, 3)
+    rows = pattern_rows(3, 3)
     rows[0][0], rows[0][1] = rows[0][1], rows[0][0]  # rows still fine, columns now clash
     assert fast.solve(rows) is None
     assert fast.count_solutions(rows) == 0
@@ -220,7 +165,7 @@ def test_4x4_counts_match_brute_force(cells: list[int]) -> None:
 @given(seed=st.integers(0, 10**6), keep=st.floats(0.3, 0.7), noise=st.integers(0, 3))
 def test_6x6_counts_match_brute_force(seed: int, keep: float, noise: int) -> None:
     rng = random.Random(seed)
-    rows = blank_out(pattern_solution(2, 3), rng, keep)
+    rows = blank_out(pattern_rows(2, 3), rng, keep)
     for _ in range(noise):  # a few random givens, which may clash or leave no solution
         rows[rng.randrange(6)][rng.randrange(6)] = rng.randint(1, 6)
     expected = brute_count(rows, 2, 3, 50)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import independent_is_solved, keeps_givens
+from conftest import brute_count, independent_is_solved, keeps_givens
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,45 +19,13 @@ SHAPES = [Shape(2, 2), Shape(2, 3), Shape(2, 4), CLASSIC]
 SMALL = [Shape(2, 2), Shape(2, 3)]
 
 
-# --- an independent counter: plain lists, plain backtracking ----------------------------------
-def count_solutions(rows: list[list[int]], box_rows: int, box_cols: int, limit: int = 2) -> int:
-    """Count up to `limit` solutions, always filling the blank with the fewest options."""
-    n = box_rows * box_cols
-    grid = [list(row) for row in rows]
-
-    def box(r: int, c: int) -> list[int]:
-        rows = range(r - r % box_rows, r - r % box_rows + box_rows)
-        cols = range(c - c % box_cols, c - c % box_cols + box_cols)
-        return [grid[i][j] for i in rows for j in cols]
-
-    def options(r: int, c: int) -> set[int]:
-        seen = set(grid[r]) | {grid[i][c] for i in range(n)} | set(box(r, c))
-        return set(range(1, n + 1)) - seen
-
-    def count() -> int:
-        blanks = [(len(options(r, c)), r, c) for r in range(n) for c in range(n) if not grid[r][c]]
-        if not blanks:
-            return 1
-        _, r, c = min(blanks)
-        found = 0
-        for value in sorted(options(r, c)):
-            grid[r][c] = value
-            found += count()
-            grid[r][c] = 0
-            if found >= limit:
-                break
-        return min(found, limit)
-
-    return count()
-
-
 def check_puzzle(puzzle: Grid, solution: Grid) -> None:
     """A proper puzzle of this solution: its givens come from it, and it has one solution."""
     shape = puzzle.shape
     assert puzzle.shape == solution.shape
     assert keeps_givens(puzzle.to_rows(), solution.to_rows())
     assert 0 in puzzle.cells  # something was removed
-    assert count_solutions(puzzle.to_rows(), shape.box_rows, shape.box_cols) == 1
+    assert brute_count(puzzle.to_rows(), shape.box_rows, shape.box_cols) == 1
 
 
 # --- full grids ------------------------------------------------------------------------------
@@ -110,7 +78,7 @@ def test_small_puzzles_are_proper_and_minimal(seed: int, shape: Shape) -> None:
     for r, c in shape.cells:  # no given can go: each removal lets in a second solution
         if rows[r][c]:
             given_value, rows[r][c] = rows[r][c], 0
-            assert count_solutions(rows, shape.box_rows, shape.box_cols) == 2
+            assert brute_count(rows, shape.box_rows, shape.box_cols) == 2
             rows[r][c] = given_value
 
 
@@ -118,12 +86,12 @@ def test_random_puzzle_4x4() -> None:
     shape = Shape(2, 2)
     puzzle = generate.random_puzzle(3, shape)
     assert puzzle.shape == shape
-    assert count_solutions(puzzle.to_rows(), 2, 2) == 1
+    assert brute_count(puzzle.to_rows(), 2, 2) == 1
 
 
 def test_random_puzzle_8x8() -> None:
     puzzle = generate.random_puzzle(1, Shape(2, 4))
-    assert count_solutions(puzzle.to_rows(), 2, 4) == 1
+    assert brute_count(puzzle.to_rows(), 2, 4) == 1
 
 
 def test_random_puzzle_is_the_same_for_the_same_seed() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import independent_is_solved
+from conftest import independent_is_solved, pattern_rows
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -32,12 +32,6 @@ from sudoku_teach import (
 )
 
 SHAPES = [Shape(2, 2), Shape(2, 3), Shape(3, 2), Shape(2, 4), Shape(3, 3)]
-
-
-def pattern_grid(shape: Shape) -> list[list[int]]:
-    """A valid full grid for any shape: the classic shifted-rows construction."""
-    n, br, bc = shape.size, shape.box_rows, shape.box_cols
-    return [[(bc * (r % br) + r // br + c) % n + 1 for c in range(n)] for r in range(n)]
 
 
 @pytest.mark.parametrize("shape", SHAPES, ids=str)
@@ -125,7 +119,7 @@ def test_complete_and_solved():
 
 @pytest.mark.parametrize("shape", SHAPES, ids=str)
 def test_pattern_grids_are_solved(shape):
-    rows = pattern_grid(shape)
+    rows = pattern_rows(shape.box_rows, shape.box_cols)
     assert independent_is_solved(rows, shape.box_rows, shape.box_cols)
     assert is_solved(Grid.from_rows(rows, shape))
 

@@ -68,7 +68,10 @@ def test_student_notebooks_hold_no_solutions_and_no_outputs(path):
     assert stubs == exercises > 0
 
 
-@pytest.mark.parametrize("path", sorted((NOTEBOOKS / "student").glob("*.ipynb")), ids=lambda p: p.name)
+STUDENT = sorted((NOTEBOOKS / "student").glob("*.ipynb"))
+
+
+@pytest.mark.parametrize("path", STUDENT, ids=lambda p: p.name)
 def test_student_notebooks_run_and_every_check_says_not_implemented_yet(path, tmp_path):
     """A student who has written nothing can still run every cell, and is told what to do."""
     nbclient = pytest.importorskip("nbclient")
