@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 
 from .errors import PuzzleFormatError
-from .fast import count_solutions
+from .fast import has_unique_solution
 from .grid import Grid, GridLike, as_grid
 from .rules import check_rules
 from .shape import CLASSIC, Shape
@@ -90,14 +90,9 @@ def make_puzzle(solution: GridLike, rng_or_seed: Seed) -> Grid:
     board = Grid(solution.cells, solution.shape, givens=())  # a scratch board: nothing locked
     for cell in order:
         number, board[cell] = board[cell], 0
-        if not has_one_solution(board):
+        if not has_unique_solution(board):
             board[cell] = number  # removing it allowed a second solution: put it back
     return Grid(board.cells, solution.shape)  # the numbers left are the givens
-
-
-def has_one_solution(board: Grid) -> bool:
-    """Whether a board is a proper puzzle: count its solutions, stopping at two."""
-    return count_solutions(board, limit=2) == 1
 
 
 def check_full(grid: Grid) -> None:
