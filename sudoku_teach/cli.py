@@ -1,4 +1,4 @@
-"""The command line: `sudoku-teach show|check|hint|solve ...` (also `python -m sudoku_teach`).
+"""The command line: `sudoku-teach show|check|hint|solve|count` (or `python -m sudoku_teach`).
 
 Puzzles come as arguments (a puzzle string or a file name) or, with no argument or `-`,
 from standard input, one puzzle a line. Exit status: 0 all fine, 1 a puzzle breaks the
@@ -33,6 +33,8 @@ class UsageError(SudokuError):
 def read_inputs(sources: Sequence[str]) -> list[tuple[str, Grid]]:
     """Every puzzle named on the command line, each with a label for messages."""
     if not sources or list(sources) == ["-"]:
+        if sys.stdin.isatty():
+            raise UsageError("give a puzzle or a file name, or pipe puzzles in (one a line)")
         puzzles = read_puzzles(sys.stdin.read(), source="stdin")
         return [(f"stdin puzzle {i}", g) for i, g in enumerate(puzzles, 1)]
     found = []
@@ -137,6 +139,13 @@ def cmd_solve(args: argparse.Namespace) -> int:
     """Solve each puzzle with the chosen method; the worst status of all puzzles is returned."""
     status = OK
     for label, grid in read_inputs(args.puzzles):
+        broken = conflicts(grid)
+        if broken:  # no method can solve it: say why once, for all of them
+            print("unsolvable")
+            reasons = "; ".join(map(str, broken))
+            print(f"{label}: the givens break the rules: {reasons}", file=sys.stderr)
+            status = BROKEN
+            continue
         status = max(status, SOLVE_METHODS[args.method](label, grid, args))
     return status
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import RuleViolation
+from .errors import InvalidMoveError, RuleViolation
 from .grid import GridLike, as_grid
 from .shape import CLASSIC, Cell, Shape, Unit
 
@@ -66,6 +66,11 @@ def region_values(grid: GridLike, row: int, col: int) -> set[int]:
 def blockers(grid: GridLike, row: int, col: int, value: int) -> list[tuple[Unit, Cell]]:
     """Why a number may not go in a cell: each unit that already has it, and where."""
     grid = as_grid(grid)
+    grid.shape.check_cell(row, col)
+    if not isinstance(value, int) or not 1 <= value <= grid.size:
+        raise InvalidMoveError(
+            f"{value!r} is not a number of a {grid.size}x{grid.size} grid: use 1 to {grid.size}"
+        )
     found = []
     for unit in grid.shape.units_of(row, col):
         for cell in unit.cells:

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 Validator = Callable[[Grid, Cell, int], "str | None"]
-"""Decides whether a number may be entered: returns a message to refuse it, or None."""
+"""Decides whether a number (0: clearing) may be entered: a message to refuse it, or None."""
 
 STATE_CLASSES = ("sudoku-selected", "sudoku-highlight", "sudoku-conflict")
 
@@ -186,7 +186,7 @@ class GridView(widgets.VBox):
             return "Select a cell first, then choose a number."
         if self.grid.is_given(*cell):
             return f"({cell[0]}, {cell[1]}) is one of the puzzle's givens; pick an empty cell."
-        if value and self.validator is not None:
+        if self.validator is not None:
             return self.validator(self.grid, cell, value)
         return None
 
@@ -345,6 +345,8 @@ class SinglesHelper(widgets.VBox):
         from .rules import blockers
 
         step = self.step
+        if value == 0:
+            return "The helper only fills the marked cell; there is nothing to clear here."
         if step is None:
             return "There is no safe cell to fill now."
         if cell != step.cell:

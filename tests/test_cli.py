@@ -71,3 +71,24 @@ def test_python_dash_m_runs_the_same_command(entry):
     assert bad.returncode == 2 and "column 3" in bad.stderr and bad.stdout == ""
     good = subprocess.run([sys.executable, *entry, "show", LINE], capture_output=True, text=True)
     assert good.returncode == 0 and good.stdout.startswith(". . 2 | 9 8 .")
+
+
+@pytest.mark.parametrize("method", ["fast", "naive", "mrv", "propagate", "singles"])
+def test_solve_names_the_broken_rule_whatever_the_method(method, capsys):
+    rows = Grid.parse(ASSIGNMENT_PUZZLE).to_rows()
+    rows[1][1] = 3  # region A and column 1 already have a 3
+    assert main(["solve", "--method", method, Grid.from_rows(rows).to_string()]) == 1
+    out, err = capsys.readouterr()
+    assert out == "unsolvable\n"
+    assert err.startswith("argument 1: the givens break the rules: row 1 has the number 3 twice")
+    assert "region A has the number 3 twice: cells (1, 1) and (2, 1)" in err
+
+
+def test_no_puzzle_and_a_keyboard_for_stdin_explains_instead_of_waiting(monkeypatch, capsys):
+    class Keyboard(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr(sys, "stdin", Keyboard())
+    assert main(["show"]) == 2
+    assert "give a puzzle or a file name, or pipe puzzles in" in capsys.readouterr().err

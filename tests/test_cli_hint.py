@@ -120,8 +120,8 @@ def test_solve_singles_says_where_it_got_stuck(capsys):
 def test_solve_singles_on_a_contradiction_exits_1(capsys):
     assert main(["solve", "--method", "singles", CONFLICT]) == 1
     out, err = capsys.readouterr()
-    assert out == "contradiction\n"
-    assert "contradiction after 0 steps: the grid breaks the rules: row 0 has the number 2" in err
+    assert out == "unsolvable\n"
+    assert "argument 1: the givens break the rules: row 0 has the number 2" in err
 
 
 def test_solve_singles_stats_follow_the_answer_like_the_other_methods(capsys):

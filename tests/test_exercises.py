@@ -99,3 +99,85 @@ def test_instructor_solutions_pass_their_checks(function):
 def test_every_exercise_appears_in_a_notebook():
     defined = {p.values[0].__name__ for p in solution_functions()}
     assert defined == set(REGISTRY)
+
+
+def test_an_unwritten_helper_is_named_instead_of_blaming_the_function():
+    def column(grid, col):
+        raise NotImplementedError("Your turn")
+
+    def can_place(grid, row, col, value):
+        return value not in grid[row] and value not in column(grid, col)
+
+    report = run_checks(can_place)
+    assert report.status == "error"
+    assert "calls column, which is not written yet" in str(report)
+
+
+def test_a_list_where_a_set_is_asked_for_is_explained_and_sets_print_sorted():
+    def row_numbers(grid, row):
+        return [v for v in grid[row] if v]
+
+    text = str(run_checks(row_numbers))
+    assert "expected: {2, 5, 8, 9}" in text and "got:      [2, 9, 8, 5]" in text
+    assert "you returned a list; the answer is a set" in text
+
+
+def test_a_missing_return_is_pointed_out():
+    def survivors(grid, row, col):
+        print("thinking")
+
+    report = run_checks(survivors)
+    assert report.passed == 0 and "forget to `return`" in str(report)
+
+
+def test_endless_recursion_gets_its_own_message():
+    def solve(grid):
+        return solve(grid)
+
+    assert "kept calling itself" in str(run_checks(solve))
+
+
+def test_an_answer_of_the_wrong_kind_is_a_failure_not_a_crash_of_the_check():
+    def next_cell(grid):
+        return False
+
+    report = run_checks(next_cell)
+    assert report.status == "failed" and "raised" not in str(report)
+    assert "got:      False" in str(report)
+
+
+def test_the_pass_count_covers_every_case_not_just_those_before_the_first_failure():
+    def region_of(row, col):
+        return (row // 3) * 3 + col % 3  # right only in the first column of each stack
+
+    report = run_checks(region_of)
+    assert (report.passed, report.total) == (27, 81)
+    assert "First failing case: region_of(0, 1)" in str(report)
+
+
+@pytest.mark.parametrize(
+    "name, wrong",
+    [
+        ("first_empty", "fixed-size"),
+        ("is_solved", "sums"),
+    ],
+)
+def test_tempting_wrong_answers_are_caught(name, wrong):
+    def first_empty(grid):
+        for row in range(9):
+            for col in range(9):
+                if grid[row][col] == 0:
+                    return row, col
+        return None
+
+    def is_solved(grid):
+        cols = [[row[c] for row in grid] for c in range(9)]
+        boxes = [
+            [grid[r][c] for r in range(t, t + 3) for c in range(left, left + 3)]
+            for t in (0, 3, 6)
+            for left in (0, 3, 6)
+        ]
+        return all(sum(unit) == 45 for unit in grid + cols + boxes)
+
+    function = {"first_empty": first_empty, "is_solved": is_solved}[name]
+    assert not run_checks(function).ok, wrong

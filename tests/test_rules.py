@@ -13,6 +13,7 @@ from sudoku_teach import (
     ASSIGNMENT_PUZZLE,
     ASSIGNMENT_SOLUTION,
     Grid,
+    InvalidMoveError,
     RuleViolation,
     Shape,
     blockers,
@@ -143,3 +144,9 @@ def test_rules_agree_with_an_independent_checker_on_random_grids():
         for _ in range(rng.randint(0, 2)):
             rows[rng.randrange(9)][rng.randrange(9)] = rng.randint(1, 9)
         assert is_solved(rows) == independent_is_solved(rows)
+
+
+@pytest.mark.parametrize("value", [0, 5, "3"])
+def test_can_place_rejects_numbers_the_grid_cannot_hold(value):
+    with pytest.raises(InvalidMoveError, match="not a number of a 4x4 grid: use 1 to 4"):
+        can_place("1..4 .41. 2.4. .3.1", 0, 1, value)

@@ -6,7 +6,7 @@ import pytest
 
 from sudoku_teach import ASSIGNMENT_PUZZLE, Grid
 from sudoku_teach.render import COLOURS, THICK, THIN
-from sudoku_teach.widgets import GridView
+from sudoku_teach.widgets import GridView, SinglesHelper, Stepper
 
 
 @pytest.fixture
@@ -108,3 +108,39 @@ def test_small_grid_and_stable_repr():
     assert len(view.cells) == 16
     assert repr(view) == "GridView(4x4, 8 of 16 cells filled, selected=None)"
     assert view.cells[2, 0].layout.border_top == THICK
+
+
+def test_helper_refuses_to_clear_and_never_praises_a_clearing():
+    helper = SinglesHelper(ASSIGNMENT_PUZZLE)
+    assert helper.view.enter(3)  # the right number for the marked cell (0, 5)
+    helper.view.select((0, 5))
+    assert not helper.view.enter(0)
+    assert helper.view.grid[0, 5] == 3
+    assert (
+        "nothing to clear" in helper.view.message.value and "Right" not in helper.view.message.value
+    )
+
+
+def test_helper_answers_right_and_wrong_at_once_and_explains_on_request():
+    helper = SinglesHelper(ASSIGNMENT_PUZZLE)
+    assert helper.step.cell == (0, 5) and helper.view.selected == (0, 5)
+    assert not helper.view.enter(5)
+    assert "row 0 already has a 5" in helper.view.message.value
+    assert helper.view.enter(3)
+    assert helper.step.cell == (0, 8)
+    assert helper.view.message.value.startswith("Right: 3 goes in (0, 5).")
+    helper.explain()
+    assert "only 4 survives" in helper.explanation.value
+
+
+def test_helper_says_when_the_puzzle_needs_more_rules():
+    helper = SinglesHelper(
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    )
+    assert helper.step is None and "needs more rules" in helper.view.message.value
+
+
+def test_stepper_draws_each_step():
+    stepper = Stepper(3, lambda k: f"<b>step {k}</b>")
+    stepper.slider.value = 2
+    assert stepper.view.value == "<b>step 2</b>" and repr(stepper) == "Stepper(3 steps)"

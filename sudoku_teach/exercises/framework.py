@@ -87,7 +87,7 @@ def register(exercise: Exercise) -> Exercise:
 
 
 def run_checks(function: Callable[..., Any], name: str | None = None) -> Report:
-    """Run a student's function on every hidden case and say what happened."""
+    """Run a student's function on every hidden case, count the passes, keep the first failure."""
     name = name or getattr(function, "__name__", "")
     if name not in REGISTRY:
         known = ", ".join(sorted(REGISTRY))
@@ -96,25 +96,76 @@ def run_checks(function: Callable[..., Any], name: str | None = None) -> Report:
     cases = list(exercise.cases())
     report = Report(name, total=len(cases), hint=exercise.hint)
     for case in cases:
-        expected = exercise.normalise(exercise.reference(*copy.deepcopy(case)))
-        call = f"{name}({exercise.describe(case)})"
-        try:
-            got = exercise.normalise(function(*copy.deepcopy(case)))
-        except NotImplementedError:
+        verdict = judge(exercise, function, case)
+        if verdict is None:
+            report.passed += 1
+        elif verdict[0] == "not implemented":
             report.status = "not implemented"
             return report
-        except Exception as error:  # the student's code may fail in any way; say how
-            report.status = "error"
-            report.failure = f"First problem: {call} raised {type(error).__name__}: {error}"
-            return report
-        if got != expected:
-            report.status = "failed"
-            report.failure = (
-                f"First failing case: {call}\n  expected: {expected!r}\n  got:      {got!r}"
-            )
-            return report
-        report.passed += 1
+        elif report.ok:
+            report.status, report.failure = verdict
     return report
+
+
+def judge(exercise: Exercise, function: Callable[..., Any], case: Case) -> tuple[str, str] | None:
+    """One case: None when the answer is right, else (status, what went wrong in words)."""
+    expected = exercise.normalise(exercise.reference(*copy.deepcopy(case)))
+    call = f"{exercise.name}({exercise.describe(case)})"
+    try:
+        answer = function(*copy.deepcopy(case))
+    except NotImplementedError as error:
+        other = raised_elsewhere(error, function)
+        if other is None:
+            return "not implemented", ""
+        return "error", (
+            f"First problem: {call} calls {other}, which is not written yet: finish {other}"
+            " first, or use the package's version (st....) instead."
+        )
+    except RecursionError:
+        return "error", (
+            f"First problem: {call} kept calling itself and never stopped (RecursionError)."
+            " Does it change the grid before calling itself, and stop when nothing is left?"
+        )
+    except Exception as error:  # the student's code may fail in any way; say how
+        return "error", f"First problem: {call} raised {type(error).__name__}: {error}"
+    try:
+        got = exercise.normalise(answer)
+    except Exception:  # an answer of the wrong kind, e.g. False where a tuple is asked for
+        got = answer
+    if got == expected:
+        return None
+    lines = [
+        f"First failing case: {call}",
+        f"  expected: {show(expected)}",
+        f"  got:      {show(got)}",
+    ]
+    if got is None:
+        lines.append("  (None: did the function forget to `return` its answer?)")
+    elif type(got) is not type(expected) and expected is not None:
+        lines.append(
+            f"  (you returned a {type(got).__name__}; the answer is a {type(expected).__name__})"
+        )
+    return "failed", "\n".join(lines)
+
+
+def raised_elsewhere(error: BaseException, function: Callable[..., Any]) -> str | None:
+    """The name of the other function that raised an error; None if `function` raised it."""
+    trace = error.__traceback__
+    while trace is not None and trace.tb_next is not None:
+        trace = trace.tb_next
+    code = trace.tb_frame.f_code if trace is not None else None
+    if code is None or code is getattr(function, "__code__", None):
+        return None
+    return code.co_name
+
+
+def show(value: Any) -> str:
+    """A value as a student would write it: sets sorted, grids as one line of text."""
+    if isinstance(value, (set, frozenset)):
+        return "{" + ", ".join(map(repr, sorted(value))) + "}" if value else "set()"
+    if isinstance(value, list) and value and all(isinstance(row, list) for row in value):
+        return _short(value)
+    return repr(value)
 
 
 def check(function: Callable[..., Any], name: str | None = None) -> None:

@@ -25,7 +25,8 @@ def broken_grids() -> list[Rows]:
     repeated = solution()
     repeated[4][4] = repeated[4][5]  # one number twice in a row
     latin = [[(r + c) % 9 + 1 for c in range(9)] for r in range(9)]  # rows and columns fine only
-    return [swapped, repeated, latin]
+    fives = [[5] * 9 for _ in range(9)]  # every unit adds up to 45, as a solved one does
+    return [swapped, repeated, latin, fives]
 
 
 def template() -> Rows:

@@ -8,6 +8,8 @@ from ..grid import Grid, Rows
 from .framework import Exercise, register
 
 SMALL_PUZZLES = [WARMUP_4X4, ".2.. ...1 4... ..3.", "...4 .1.. ..2. 3...", "..3. 4... ...1 .2.."]
+SOLVED_4X4 = "1234 3412 2143 4321"
+"""A full 4x4 grid: code that assumes 9 rows fails here."""
 NO_SOLUTION_4X4 = "12.. ..3. ..4. ...."
 """No rule is broken yet, but cell (0, 2) has no number left: 3 and 4 are in its column."""
 
@@ -51,7 +53,7 @@ first_empty = register(
         name="first_empty",
         reference=reference_first_empty,
         cases=lambda: (
-            [(g,) for g in rows_of(*SMALL_PUZZLES, NO_SOLUTION_4X4)]
+            [(g,) for g in rows_of(*SMALL_PUZZLES, NO_SOLUTION_4X4, SOLVED_4X4)]
             + [(g,) for g in partly_filled()]
         ),
         hint="two loops, rows outside and columns inside; return (row, col) at the first 0,"
