@@ -35,10 +35,11 @@ execute: $(STAMP)
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
 		--ExecutePreprocessor.store_widget_state=False --ExecutePreprocessor.record_timing=False \
 		notebooks/*.ipynb
+	$(BIN)/python -m sudoku_teach.notebooks clean notebooks
 	$(MAKE) student
 
 student: $(STAMP)
-	$(BIN)/python -m sudoku_teach.student notebooks
+	$(BIN)/python -m sudoku_teach.notebooks student notebooks
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench.py $(PUZZLES)

@@ -9,7 +9,7 @@ import pytest
 
 import sudoku_teach
 from sudoku_teach.exercises import REGISTRY, check, run_checks
-from sudoku_teach.student import BEGIN
+from sudoku_teach.notebooks import BEGIN
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 
@@ -181,3 +181,18 @@ def test_tempting_wrong_answers_are_caught(name, wrong):
 
     function = {"first_empty": first_empty, "is_solved": is_solved}[name]
     assert not run_checks(function).ok, wrong
+
+
+def test_an_endless_loop_is_stopped_and_named(monkeypatch):
+    from sudoku_teach.exercises import framework
+
+    if not hasattr(framework.signal, "SIGALRM"):
+        pytest.skip("no alarm signal on this system")
+    monkeypatch.setattr(framework, "TIME_LIMIT", 1)
+
+    def first_empty(grid):
+        while True:
+            pass
+
+    report = run_checks(first_empty)
+    assert report.status == "error" and "still running after 1 seconds" in str(report)

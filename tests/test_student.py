@@ -7,12 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_teach.student import (
+from sudoku_teach.notebooks import (
     BEGIN,
     END,
     STUB,
+    WIDGET_VIEW,
     MarkerError,
     build_all,
+    clean_notebook,
     strip_solutions,
 )
 
@@ -85,3 +87,30 @@ def test_student_notebooks_run_and_every_check_says_not_implemented_yet(path, tm
     for cell in checks:
         text = "".join(o.get("text", "") for o in cell.outputs if o.output_type == "stream")
         assert "not implemented yet" in text, f"{cell.source!r} printed {text!r}"
+
+
+def test_clean_drops_widget_views_and_state_but_keeps_their_text():
+    notebook = {
+        "metadata": {"widgets": {"state": {}}},
+        "cells": [
+            {
+                "cell_type": "code",
+                "outputs": [
+                    {
+                        "output_type": "execute_result",
+                        "data": {WIDGET_VIEW: {"model_id": "abc"}, "text/plain": "GridView(...)"},
+                    }
+                ],
+            }
+        ],
+    }
+    cleaned = clean_notebook(notebook)
+    assert "widgets" not in cleaned["metadata"]
+    assert cleaned["cells"][0]["outputs"][0]["data"] == {"text/plain": "GridView(...)"}
+    assert WIDGET_VIEW in notebook["cells"][0]["outputs"][0]["data"]  # the input is untouched
+
+
+@pytest.mark.parametrize("path", sorted(NOTEBOOKS.glob("*.ipynb")), ids=lambda p: p.name)
+def test_committed_notebooks_are_clean(path):
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    assert notebook == clean_notebook(notebook), "run `make execute` (it cleans the outputs)"

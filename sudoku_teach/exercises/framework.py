@@ -8,7 +8,10 @@ the checks and the package cannot drift apart.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Sequence
+import signal
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -79,6 +82,33 @@ class Report:
 
 REGISTRY: dict[str, Exercise] = {}
 
+TIME_LIMIT = 10
+"""Seconds one case may take before the check gives up on it (an endless loop, probably)."""
+
+
+class TimeUp(Exception):
+    """A student's function ran past the time limit."""
+
+
+@contextmanager
+def time_limit(seconds: int) -> Iterator[None]:
+    """Interrupt the block after `seconds`, where the system allows it (not on Windows)."""
+    usable = hasattr(signal, "SIGALRM") and threading.current_thread() is threading.main_thread()
+    if not usable:
+        yield
+        return
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise TimeUp
+
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
 
 def register(exercise: Exercise) -> Exercise:
     """Make an exercise findable by the name of the function the student writes."""
@@ -96,11 +126,15 @@ def run_checks(function: Callable[..., Any], name: str | None = None) -> Report:
     cases = list(exercise.cases())
     report = Report(name, total=len(cases), hint=exercise.hint)
     for case in cases:
-        verdict = judge(exercise, function, case)
+        with time_limit(TIME_LIMIT):
+            verdict = judge(exercise, function, case)
         if verdict is None:
             report.passed += 1
         elif verdict[0] == "not implemented":
             report.status = "not implemented"
+            return report
+        elif verdict[0] == "too slow":  # the other cases would only wait as long again
+            report.status, report.failure = "error", verdict[1]
             return report
         elif report.ok:
             report.status, report.failure = verdict
@@ -120,6 +154,11 @@ def judge(exercise: Exercise, function: Callable[..., Any], case: Case) -> tuple
         return "error", (
             f"First problem: {call} calls {other}, which is not written yet: finish {other}"
             " first, or use the package's version (st....) instead."
+        )
+    except TimeUp:
+        return "too slow", (
+            f"First problem: {call} was still running after {TIME_LIMIT} seconds."
+            " Is there a loop that never ends?"
         )
     except RecursionError:
         return "error", (

@@ -1,4 +1,4 @@
-"""Make the student version of each notebook from the instructor's version.
+"""Keeping the course notebooks in shape: clean instructor outputs, generated student copies.
 
 In an instructor notebook, every solution stands between two marker lines:
 
@@ -7,9 +7,15 @@ In an instructor notebook, every solution stands between two marker lines:
     # END SOLUTION
 
 The student version replaces those lines with one `raise NotImplementedError(...)` at the
-same indentation, and drops every output, so students start from a clean page. Run it
-with `make student` (or `python -m sudoku_teach.student notebooks`); never edit the
-student notebooks by hand: a test fails when they differ from what this produces.
+same indentation, and drops every output, so students start from a clean page. Never edit
+the student notebooks by hand: a test fails when they differ from what this produces.
+
+After a notebook is executed, `clean` removes what changes on every run without meaning
+anything: the ids of widget models (the widget's text form stays, and a live widget
+appears when the cell runs).
+
+    python -m sudoku_teach.notebooks clean notebooks     # (make execute does both)
+    python -m sudoku_teach.notebooks student notebooks   # (make student)
 """
 
 from __future__ import annotations
@@ -87,12 +93,38 @@ def build_all(folder: Path) -> list[Path]:
     return written
 
 
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def clean_notebook(notebook: dict) -> dict:
+    """A copy without widget views and widget state, which differ on every run."""
+    notebook = json.loads(json.dumps(notebook))
+    notebook["metadata"].pop("widgets", None)
+    for cell in notebook["cells"]:
+        for output in cell.get("outputs", []):
+            output.get("data", {}).pop(WIDGET_VIEW, None)
+    return notebook
+
+
+def clean_all(folder: Path) -> list[Path]:
+    """Clean every instructor notebook in place."""
+    cleaned = []
+    for path in instructor_notebooks(folder):
+        notebook = json.loads(path.read_text(encoding="utf-8"))
+        path.write_text(dumps(clean_notebook(notebook)), encoding="utf-8")
+        cleaned.append(path)
+    return cleaned
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Command-line entry: `python -m sudoku_teach.student [NOTEBOOK_FOLDER]`."""
+    """Command-line entry: `python -m sudoku_teach.notebooks clean|student [FOLDER]`."""
     args = sys.argv[1:] if argv is None else argv
-    folder = Path(args[0] if args else "notebooks")
+    if not args or args[0] not in ("clean", "student"):
+        print("usage: python -m sudoku_teach.notebooks clean|student [FOLDER]", file=sys.stderr)
+        return 2
+    folder = Path(args[1] if len(args) > 1 else "notebooks")
     try:
-        written = build_all(folder)
+        written = clean_all(folder) if args[0] == "clean" else build_all(folder)
     except MarkerError as error:
         print(f"student versions not written: {error}", file=sys.stderr)
         return 1
