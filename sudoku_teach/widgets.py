@@ -374,7 +374,7 @@ def progress(items: Iterable[T], total: int, description: str = "working") -> It
 
 def search_explorer(result: SearchResult) -> Stepper:
     """A slider over a traced search: the board at step k, its cell marked, and the depth curve."""
-    from .plots import figure_html, plot_depth_at
+    from .plots import figure_html, new_axes, plot_depth_at
 
     trace = result.trace
     if trace is None or not len(trace):
@@ -382,8 +382,7 @@ def search_explorer(result: SearchResult) -> Stepper:
 
     def show(k: int) -> str:
         board = grid_html(trace.board_at(k), focus=trace.cell_at(k))
-        ax = plot_depth_at(result, k)
-        ax.figure.set_size_inches(8, 3)
+        ax = plot_depth_at(result, k, new_axes((8, 3.6)))
         row = "display:flex;gap:1em;align-items:center"
         return f"<div style='{row}'>{board}{figure_html(ax.figure)}</div>"
 

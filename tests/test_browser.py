@@ -132,15 +132,15 @@ def browser(lab):
         chromium.close()
 
 
-def run_notebook(browser, lab, name: str):
-    """Open a notebook in JupyterLab, wait for its kernel, run all cells, wait until idle."""
+def run_notebook(browser, lab, name: str, ready: str = ".sudoku-grid-view .sudoku-r4c4"):
+    """Open a notebook in JupyterLab, run all cells, wait for `ready` to show and the kernel."""
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     page.goto(f"{lab['base']}/lab/tree/{name}?token={lab['token']}")
     status = page.locator("#jp-main-statusbar")
     status.get_by_text("| Idle").wait_for(timeout=90_000)
     page.locator("#jp-MainMenu").get_by_text("Run", exact=True).click()
     page.get_by_text("Run All Cells", exact=True).click()
-    page.locator(".sudoku-grid-view .sudoku-r4c4").first.wait_for(timeout=90_000)
+    page.locator(ready).first.wait_for(timeout=90_000)
     status.get_by_text("| Idle").wait_for(timeout=90_000)
     return page
 
@@ -208,4 +208,27 @@ def test_helper_mode_marks_the_next_cell_and_answers_at_once(browser, lab):
     assert board.locator(".sudoku-r0c5").inner_text().strip() == "3"
     page.locator(".sudoku-show-sets").first.click()
     page.locator(".sudoku-explanation").get_by_text("only 4 survives").wait_for(timeout=10_000)
+    page.close()
+
+
+def test_search_explorer_slider_moves_through_the_trace(browser, lab, tmp_path_factory):
+    page = run_notebook(browser, lab, "03_recursive_search.ipynb", ready=".sudoku-step-view img")
+    explorer = page.locator(".sudoku-step-view").first
+    at_start = explorer.inner_html()
+    handle = page.locator(
+        ".sudoku-step-slider .noUi-handle, .sudoku-step-slider [role=slider]"
+    ).first
+    handle.click()
+    for _ in range(5):
+        handle.press("ArrowRight")
+    page.wait_for_function(
+        "old => document.querySelector('.sudoku-step-view').innerHTML !== old",
+        arg=at_start,
+        timeout=10_000,
+    )
+    assert explorer.locator("td.sudoku-cell").count() == 81
+    page.locator("#jp-main-statusbar").get_by_text("| Idle").wait_for(timeout=30_000)
+    assert explorer.locator("img").evaluate("img => img.complete && img.naturalWidth > 0")
+    explorer.scroll_into_view_if_needed()
+    page.screenshot(path=str(tmp_path_factory.mktemp("shots") / "03_explorer.png"))
     page.close()
