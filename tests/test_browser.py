@@ -135,7 +135,8 @@ def browser(lab):
 def run_notebook(browser, lab, name: str, ready: str = ".sudoku-grid-view .sudoku-r4c4"):
     """Open a notebook in JupyterLab, run all cells, wait for `ready` to show and the kernel."""
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    page.goto(f"{lab['base']}/lab/tree/{name}?token={lab['token']}")
+    workspace = name.split(".")[0]  # one workspace per notebook, reset: no tabs left from others
+    page.goto(f"{lab['base']}/lab/workspaces/{workspace}/tree/{name}?reset&token={lab['token']}")
     status = page.locator("#jp-main-statusbar")
     status.get_by_text("| Idle").wait_for(timeout=90_000)
     page.locator("#jp-MainMenu").get_by_text("Run", exact=True).click()
