@@ -261,13 +261,13 @@ def dead_end(grid: Grid, marks: Marks) -> ContradictionError | None:
     return None
 
 
-def find_contradiction(grid: GridLike) -> SudokuError | None:
+def find_contradiction(grid: GridLike, marks: Marks | None = None) -> SudokuError | None:
     """Why this board can never be finished, as an error to raise or report; else None."""
     grid = as_grid(grid)
     found = conflicts(grid)
     if found:
         return RuleViolation(found)
-    return dead_end(grid, candidates(grid))
+    return dead_end(grid, candidates(grid) if marks is None else marks)
 
 
 def next_step(grid: GridLike, rules: str | Sequence[str] = ALL_RULES) -> Step | None:
@@ -278,10 +278,11 @@ def next_step(grid: GridLike, rules: str | Sequence[str] = ALL_RULES) -> Step | 
     """
     rules = rule_list(rules)
     grid = as_grid(grid)
-    problem = find_contradiction(grid)
+    marks = candidates(grid)
+    problem = find_contradiction(grid, marks)
     if problem is not None:
         raise problem
-    return first_step(grid, candidates(grid), rules)
+    return first_step(grid, marks, rules)
 
 
 # --- solving by rules alone ------------------------------------------------------------
