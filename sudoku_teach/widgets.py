@@ -18,10 +18,18 @@ from typing import TYPE_CHECKING, TypeVar
 
 import ipywidgets as widgets
 
+from .elimination import next_step
 from .errors import SudokuError
 from .grid import Grid, GridLike, as_grid
 from .render import COLOURS, THICK, THIN, grid_html
-from .rules import column_values, conflicting_cells, region_values, row_values
+from .rules import (
+    blockers,
+    column_values,
+    conflicting_cells,
+    is_solved,
+    region_values,
+    row_values,
+)
 from .shape import LETTERS, Cell
 
 if TYPE_CHECKING:
@@ -289,9 +297,6 @@ class SinglesHelper(widgets.VBox):
     """The assignment's helper mode: the board marks the next safe cell, the student fills it."""
 
     def __init__(self, grid: GridLike, rules: str | tuple[str, ...] = ("naked single",)) -> None:
-        from .elimination import next_step
-
-        self._next_step = next_step
         self.rules = rules
         self.view = GridView(grid, editable=True, validator=self._judge)
         self.step = None
@@ -315,12 +320,9 @@ class SinglesHelper(widgets.VBox):
 
     def _advance(self, praise: str = "") -> None:
         """Find the next safe cell, mark it, and ask for its number; or say why we stop."""
-        from .errors import SudokuError
-        from .rules import is_solved
-
         self.explanation.value = ""
         try:
-            self.step = self._next_step(self.view.grid, self.rules)
+            self.step = next_step(self.view.grid, self.rules)
         except SudokuError as error:
             self.step = None
             self.view.message.value = escape(f"This board cannot be finished: {error}")
@@ -342,8 +344,6 @@ class SinglesHelper(widgets.VBox):
 
     def _judge(self, grid: Grid, cell: Cell, value: int) -> str | None:
         """Accept only the right number in the marked cell; say why anything else is wrong."""
-        from .rules import blockers
-
         step = self.step
         if value == 0:
             return "The helper only fills the marked cell; there is nothing to clear here."
