@@ -239,7 +239,7 @@ def cmd_worksheet(args: argparse.Namespace) -> int:
         raise WorksheetError(f"at most {MAX_COUNT} puzzles a worksheet, not {args.count}")
     sheet = build_sheet(args)
     pages = write_pdf(sheet, Path(args.output), args.per_page, args.paper)
-    print(f"{args.output}: {len(sheet.puzzles)} puzzles on {pages} pages")
+    print(f"{args.output}: {len(sheet.puzzles)} puzzle(s) on {pages} page(s)")
     return 0
 
 
