@@ -14,6 +14,7 @@ import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
+from .cli import at_least_one
 from .errors import SudokuError
 from .grid import Grid, load_puzzles
 from .shape import Shape
@@ -108,6 +109,11 @@ def layout(per_page: int, paper: str) -> list[tuple[float, float, float]]:
     return spots
 
 
+def line_style(thick: bool) -> dict:
+    """Black lines: thick between regions, thin between cells."""
+    return {"color": "black", "lw": 2.4 if thick else 0.6, "solid_capstyle": "projecting"}
+
+
 def draw_grid(ax, puzzle: Grid, answer: Grid | None = None) -> None:  # noqa: ANN001
     """One grid in black and white: thin cell lines, thick region lines, givens in bold."""
     shape = puzzle.shape
@@ -116,11 +122,9 @@ def draw_grid(ax, puzzle: Grid, answer: Grid | None = None) -> None:  # noqa: AN
     ax.set_ylim(n, 0)
     ax.set_aspect("equal")
     ax.axis("off")
-    for k in range(n + 1):
-        thick = k % shape.box_cols == 0
-        ax.plot([k, k], [0, n], color="black", lw=2.4 if thick else 0.6, solid_capstyle="projecting")
-        thick = k % shape.box_rows == 0
-        ax.plot([0, n], [k, k], color="black", lw=2.4 if thick else 0.6, solid_capstyle="projecting")
+    for k in range(n + 1):  # a region edge every box_cols columns and every box_rows rows
+        ax.plot([k, k], [0, n], **line_style(k % shape.box_cols == 0))
+        ax.plot([0, n], [k, k], **line_style(k % shape.box_rows == 0))
     side_points = ax.get_position().width * ax.figure.get_figwidth() * 72
     size = side_points / n * 0.58
     shown = answer if answer is not None else puzzle
@@ -133,26 +137,49 @@ def draw_grid(ax, puzzle: Grid, answer: Grid | None = None) -> None:  # noqa: AN
             )
 
 
-def draw_page(pdf, sheet: Sheet, numbers: range, per_page: int, paper: str, heading: str,  # noqa: ANN001
-              page: int, pages: int, with_answers: bool) -> None:
+@dataclass(frozen=True)
+class Page:
+    """One page of a sheet: its heading, which puzzles, puzzles or answers, its page number."""
+
+    heading: str
+    numbers: range
+    answers: bool
+    footer: str
+
+
+def pages_of(sheet: Sheet, per_page: int) -> list[Page]:
+    """The puzzle pages, then (when there is a key) the answer pages in the same order."""
+    chunks = [range(i, min(i + per_page, len(sheet.puzzles)))
+              for i in range(0, len(sheet.puzzles), per_page)]
+    parts = [(sheet.title, False)]
+    if sheet.answers:
+        parts.append((f"{sheet.title}: answers", True))
+    pages = [(heading, answers, numbers) for heading, answers in parts for numbers in chunks]
+    return [
+        Page(heading, numbers, answers, f"page {n} of {len(pages)}")
+        for n, (heading, answers, numbers) in enumerate(pages, 1)
+    ]
+
+
+def draw_page(pdf, sheet: Sheet, page: Page, paper: str, per_page: int) -> None:  # noqa: ANN001
     """One page: heading, the grids numbered as in the whole sheet, how to make it again."""
     import matplotlib.pyplot as plt
 
     width, height = PAPER[paper]
     fig = plt.figure(figsize=(width, height))
-    fig.text(0.5, 1 - 0.45 / height, heading, ha="center", va="top", fontsize=17,
+    fig.text(0.5, 1 - 0.45 / height, page.heading, ha="center", va="top", fontsize=17,
              fontweight="bold")
     fig.text(0.5, 1 - 0.85 / height, sheet.about, ha="center", va="top", fontsize=10)
-    for number, (left, bottom, side) in zip(numbers, layout(per_page, paper)):
+    for number, (left, bottom, side) in zip(page.numbers, layout(per_page, paper)):
         ax = fig.add_axes((left / width, bottom / height, side / width, side / height))
-        answer = sheet.answers[number] if with_answers and sheet.answers else None
+        answer = sheet.answers[number] if page.answers and sheet.answers else None
         draw_grid(ax, sheet.puzzles[number], answer)
         fig.text(left / width, (bottom + side + 0.08) / height, f"{number + 1}.",
                  ha="left", va="bottom", fontsize=12, fontweight="bold")
     fig.text(MARGIN / width, 0.35 / height, f"Make it again: {sheet.remake}", ha="left",
              va="bottom", fontsize=7)
-    fig.text(1 - MARGIN / width, 0.35 / height, f"page {page} of {pages}", ha="right",
-             va="bottom", fontsize=8)
+    fig.text(1 - MARGIN / width, 0.35 / height, page.footer, ha="right", va="bottom",
+             fontsize=8)
     pdf.savefig(fig)
     plt.close(fig)
 
@@ -164,31 +191,17 @@ def write_pdf(sheet: Sheet, path: Path, per_page: int, paper: str) -> int:
     matplotlib.use("Agg")
     from matplotlib.backends.backend_pdf import PdfPages
 
-    chunks = [range(i, min(i + per_page, len(sheet.puzzles)))
-              for i in range(0, len(sheet.puzzles), per_page)]
-    parts = [(sheet.title, False)] + ([(f"{sheet.title}: answers", True)] if sheet.answers else [])
-    pages = len(chunks) * len(parts)
     metadata = {"CreationDate": None, "Creator": "sudoku-teach", "Producer": "sudoku-teach",
                 "Title": sheet.title}
-    page = 0
-    with matplotlib.rc_context({"pdf.fonttype": 42, "font.family": "DejaVu Sans"}), \
-            PdfPages(path, metadata=metadata) as pdf:
-        for heading, with_answers in parts:
-            for numbers in chunks:
-                page += 1
-                draw_page(pdf, sheet, numbers, per_page, paper, heading, page, pages,
-                          with_answers)
-    return pages
+    pages = pages_of(sheet, per_page)
+    style = {"pdf.fonttype": 42, "font.family": "DejaVu Sans"}  # fonts embedded: any printer
+    with matplotlib.rc_context(style), PdfPages(path, metadata=metadata) as pdf:
+        for page in pages:
+            draw_page(pdf, sheet, page, paper, per_page)
+    return len(pages)
 
 
 # --- the command --------------------------------------------------------------------------
-def whole_number(text: str) -> int:
-    """An option value that must be a whole number from 1 up."""
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number from 1 up, got {text!r}")
-    return int(text)
-
-
 def remake_command(args: argparse.Namespace) -> str:
     """The command line that makes this sheet again (printed at the foot of every page)."""
     words = ["sudoku-teach", "worksheet"]
@@ -211,7 +224,7 @@ def build_sheet(args: argparse.Namespace) -> Sheet:
     """The puzzles (and answers) the arguments ask for, or a clear reason why not."""
     if args.source:
         if args.difficulty or args.seed is not None:
-            raise WorksheetError("--from prints the file's puzzles: leave out --difficulty and --seed")
+            raise WorksheetError("--from prints a file's puzzles: leave out --difficulty, --seed")
         puzzles = load_puzzles(args.source)
         if not puzzles:
             raise WorksheetError(f"{args.source} holds no puzzle")
@@ -219,7 +232,7 @@ def build_sheet(args: argparse.Namespace) -> Sheet:
         about = f"Puzzles from {Path(args.source).name}"
     else:
         if not args.difficulty or args.seed is None or not args.count:
-            raise WorksheetError("say --count, --difficulty and --seed (or print a file with --from)")
+            raise WorksheetError("say --count, --difficulty and --seed (or --from FILE)")
         shape = Shape.for_size(args.size)
         puzzles = make_puzzles(args.count, args.difficulty, args.seed, shape)
         about = f"Level: {args.difficulty}    Size: {args.size}x{args.size}    Seed: {args.seed}"
@@ -234,7 +247,9 @@ def build_sheet(args: argparse.Namespace) -> Sheet:
 def cmd_worksheet(args: argparse.Namespace) -> int:
     """Make the worksheet PDF and say where it went."""
     if args.per_page > MAX_PER_PAGE:
-        raise WorksheetError(f"at most {MAX_PER_PAGE} puzzles a page stay readable, not {args.per_page}")
+        raise WorksheetError(
+            f"at most {MAX_PER_PAGE} puzzles a page stay readable, not {args.per_page}"
+        )
     if args.count and args.count > MAX_COUNT:
         raise WorksheetError(f"at most {MAX_COUNT} puzzles a worksheet, not {args.count}")
     sheet = build_sheet(args)
@@ -246,16 +261,16 @@ def cmd_worksheet(args: argparse.Namespace) -> int:
 def add_worksheet_parser(commands: argparse._SubParsersAction) -> None:
     """The `worksheet` command and its options."""
     sheet = commands.add_parser("worksheet", help="print puzzles (and answers) as a PDF")
-    sheet.add_argument("--count", type=whole_number, help="how many puzzles")
+    sheet.add_argument("--count", type=at_least_one, help="how many puzzles")
     sheet.add_argument("--difficulty", choices=LEVELS, help="the level of the puzzles")
-    sheet.add_argument("--size", type=int, choices=(4, 6, 9), default=9, help="grid size (default 9)")
+    sheet.add_argument("--size", type=int, choices=(4, 6, 9), default=9, help="default 9")
     sheet.add_argument("--seed", type=int, help="the same seed makes the same puzzles")
     sheet.add_argument("--from", dest="source", metavar="FILE",
                        help="print the puzzles of a file instead (one a line, or blocks of rows)")
-    sheet.add_argument("-o", "--output", required=True, metavar="FILE.pdf", help="the PDF to write")
-    sheet.add_argument("--per-page", type=whole_number, default=6, metavar="K",
+    sheet.add_argument("-o", "--output", required=True, metavar="FILE.pdf", help="where to write")
+    sheet.add_argument("--per-page", type=at_least_one, default=6, metavar="K",
                        help=f"puzzles a page, 1 to {MAX_PER_PAGE} (default 6)")
     sheet.add_argument("--answers", action="store_true", help="add answer-key pages at the end")
     sheet.add_argument("--title", default="", help="the heading of every page (default: Sudoku)")
-    sheet.add_argument("--paper", choices=sorted(PAPER), default="a4", help="page size (default a4)")
+    sheet.add_argument("--paper", choices=sorted(PAPER), default="a4", help="default a4")
     sheet.set_defaults(run=cmd_worksheet)
