@@ -75,6 +75,7 @@ def lesson_of(notebook: dict, path: Path, known: dict[str, list[str]]) -> str | 
 # --- running a notebook ------------------------------------------------------------------
 def run_notebook(notebook, folder: Path, timeout: float) -> tuple[dict, str]:  # noqa: ANN001
     """Run every cell (errors allowed), then the record cell: (the record, a problem or "")."""
+    from jupyter_client.kernelspec import NoSuchKernel
     from nbclient import NotebookClient
     from nbclient.exceptions import CellTimeoutError, DeadKernelError
     from nbformat.v4 import new_code_cell
@@ -103,6 +104,8 @@ def run_notebook(notebook, folder: Path, timeout: float) -> tuple[dict, str]:  #
         return {}, f"stopped after {timeout:g} seconds and did not answer"
     except DeadKernelError:
         return {}, "the notebook's Python (kernel) died while running it"
+    except NoSuchKernel:
+        return {}, "no Python kernel to run it in: install ipykernel (it comes with jupyterlab)"
     for output in record.outputs:
         if MIME in output.get("data", {}):
             return output["data"][MIME], problem
