@@ -23,6 +23,10 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from nbformat import NotebookNode
 
 PASSED, FAILED, NOT_DONE, ERROR = "passed", "failed", "not done", "error"
 NOTEBOOK = "(notebook)"
@@ -73,7 +77,7 @@ def lesson_of(notebook: dict, path: Path, known: dict[str, list[str]]) -> str | 
 
 
 # --- running a notebook ------------------------------------------------------------------
-def run_notebook(notebook, folder: Path, timeout: float) -> tuple[dict, str]:  # noqa: ANN001
+def run_notebook(notebook: NotebookNode, folder: Path, timeout: float) -> tuple[dict, str]:
     """Run every cell (errors allowed), then the record cell: (the record, a problem or "")."""
     from jupyter_client.kernelspec import NoSuchKernel
     from nbclient import NotebookClient
@@ -96,6 +100,8 @@ def run_notebook(notebook, folder: Path, timeout: float) -> tuple[dict, str]:  #
                 if cell.cell_type == "code":
                     client.timeout = math.ceil(left)
                     client.execute_cell(cell, index)  # interrupted when it runs out of time
+            if not problem and time.monotonic() >= deadline:  # the last cell ran out of time
+                problem = f"stopped after {timeout:g} seconds (a loop that never ends?)"
             record = new_code_cell(RECORD_CELL)
             notebook.cells.append(record)
             client.timeout = 60

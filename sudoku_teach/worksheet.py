@@ -13,11 +13,16 @@ import random
 import shlex
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .cli import at_least_one
 from .errors import SudokuError
 from .grid import Grid, load_puzzles
 from .shape import Shape
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.backends.backend_pdf import PdfPages
 
 LEVELS = ("easy", "medium", "hard", "expert")
 PAPER = {"a4": (8.27, 11.69), "letter": (8.5, 11.0)}
@@ -114,7 +119,7 @@ def line_style(thick: bool) -> dict:
     return {"color": "black", "lw": 2.4 if thick else 0.6, "solid_capstyle": "projecting"}
 
 
-def draw_grid(ax, puzzle: Grid, answer: Grid | None = None) -> None:  # noqa: ANN001
+def draw_grid(ax: Axes, puzzle: Grid, answer: Grid | None = None) -> None:
     """One grid in black and white: thin cell lines, thick region lines, givens in bold."""
     shape = puzzle.shape
     n = shape.size
@@ -161,7 +166,7 @@ def pages_of(sheet: Sheet, per_page: int) -> list[Page]:
     ]
 
 
-def draw_page(pdf, sheet: Sheet, page: Page, paper: str, per_page: int) -> None:  # noqa: ANN001
+def draw_page(pdf: PdfPages, sheet: Sheet, page: Page, paper: str, per_page: int) -> None:
     """One page: heading, the grids numbered as in the whole sheet, how to make it again."""
     import matplotlib.pyplot as plt
 
