@@ -143,7 +143,8 @@ def grade(path: Path, timeout: float, known: dict[str, list[str]]) -> list[Row]:
     try:
         notebook = nbformat.read(path, as_version=4)
     except Exception as error:  # empty, not JSON, not a notebook: say so and go on
-        why = "the file is empty" if path.stat().st_size == 0 else f"{type(error).__name__}"
+        detail = f"{type(error).__name__}: {(str(error).splitlines() or [''])[0][:120]}"
+        why = "the file is empty" if path.stat().st_size == 0 else detail
         return [Row(name, NOTEBOOK, ERROR, f"not a notebook ({why})")]
     lesson = lesson_of(notebook, path, known)
     if lesson is None:
@@ -157,17 +158,18 @@ def grade(path: Path, timeout: float, known: dict[str, list[str]]) -> list[Row]:
 
 
 # --- the command --------------------------------------------------------------------------
-def print_rows(rows: list[Row]) -> None:
-    """The report for people: one block per notebook, one line per exercise."""
+def print_notebook(rows: list[Row]) -> None:
+    """The report on one notebook for people: its name, then one line per exercise."""
+    print(rows[0].notebook)
     width = max(len(row.exercise) for row in rows)
-    notebook = None
     for row in rows:
-        if row.notebook != notebook:
-            notebook = row.notebook
-            print(f"{'' if row is rows[0] else chr(10)}{notebook}")
         first = row.message.splitlines()[0] if row.message else ""
         detail = f"  {first}" if first and row.status != PASSED else ""
         print(f"  {row.exercise:<{width}}  {row.status}{detail}")
+    exercises = [row for row in rows if row.exercise != NOTEBOOK]
+    if exercises:
+        passed = sum(row.status == PASSED for row in exercises)
+        print(f"  {passed} of {len(exercises)} exercises passed")
 
 
 def write_csv(rows: list[Row], path: Path) -> None:
@@ -182,10 +184,12 @@ def cmd_grade(args: argparse.Namespace) -> int:
     """Grade every notebook; exit 1 if some notebook could not be read or run to the end."""
     known = lessons()
     rows: list[Row] = []
-    for submitted in args.notebooks:
+    for number, submitted in enumerate(args.notebooks):
         found = grade(Path(submitted), args.timeout, known)
-        print_rows(found)
-        sys.stdout.flush()
+        if number:
+            print()
+        print_notebook(found)
+        sys.stdout.flush()  # a long batch shows each notebook as soon as it is graded
         rows += found
     if args.csv:
         write_csv(rows, Path(args.csv))
