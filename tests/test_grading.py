@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 from sudoku_teach.cli import main
-from sudoku_teach.grading import NOTEBOOK, lessons
+from sudoku_teach.grading import NOTEBOOK, lesson_of, lessons
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 
@@ -76,3 +76,11 @@ def test_a_batch_reports_each_exercise_and_goes_past_bad_files(tmp_path, capsys)
     assert status_of[("hangs.ipynb", NOTEBOOK)] == "error"
     assert "seconds" in found[("hangs.ipynb", NOTEBOOK)]["message"]
     assert status_of[("hangs.ipynb", "count_blanks")] == "not done"
+
+
+def test_the_lesson_comes_from_metadata_then_from_a_numbered_file_name():
+    known = lessons()
+    tagged = {"metadata": {"sudoku_teach": {"lesson": "02_elimination_sets"}}}
+    assert lesson_of(tagged, Path("01_rules.ipynb"), known) == "02_elimination_sets"
+    assert lesson_of({"metadata": {}}, Path("01_rules - Anna.ipynb"), known) == "01_rules"
+    assert lesson_of({"metadata": {}}, Path("homework.ipynb"), known) is None
