@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PUZZLES ?= ../shared/puzzles/top95.txt ../shared/puzzles/hard375.txt
 
-.PHONY: install lab test lint execute student bench clean
+.PHONY: install lab test lint execute student handout bench clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10)' 2>/dev/null \
@@ -41,8 +41,12 @@ execute: $(STAMP)
 student: $(STAMP)
 	$(BIN)/python -m sudoku_teach.notebooks student notebooks
 
+# The zip students unpack and start with `make lab`: student notebooks, package, student README.
+handout: $(STAMP)
+	$(BIN)/python -m sudoku_teach.handout . dist/sudoku-teach-handout.zip
+
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench.py $(PUZZLES)
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build dist *.egg-info

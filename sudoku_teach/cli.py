@@ -189,6 +189,10 @@ def build_parser() -> argparse.ArgumentParser:
         )
         solve.add_argument("--steps", action="store_true", help="print every step (method singles)")
         solve.set_defaults(run=cmd_solve)
+    from . import grading, worksheet  # teachers' commands, each in its own module
+
+    worksheet.add_worksheet_parser(commands)
+    grading.add_grade_parser(commands)
     return parser
 
 

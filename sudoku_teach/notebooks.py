@@ -107,10 +107,11 @@ def clean_notebook(notebook: dict) -> dict:
 
 
 def clean_all(folder: Path) -> list[Path]:
-    """Clean every instructor notebook in place."""
+    """Clean every instructor notebook in place, and name its lesson for the grader."""
     cleaned = []
     for path in instructor_notebooks(folder):
         notebook = json.loads(path.read_text(encoding="utf-8"))
+        notebook["metadata"]["sudoku_teach"] = {"lesson": path.stem}
         path.write_text(dumps(clean_notebook(notebook)), encoding="utf-8")
         cleaned.append(path)
     return cleaned

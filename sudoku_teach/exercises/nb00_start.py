@@ -6,6 +6,9 @@ from ..examples import ASSIGNMENT_PUZZLE, ASSIGNMENT_SOLUTION, WARMUP_4X4
 from ..grid import Grid
 from .framework import Exercise, register
 
+LESSON = "00_start_here"
+"""The notebook these exercises belong to (its `sudoku_teach.lesson` metadata)."""
+
 count_blanks = register(
     Exercise(
         name="count_blanks",

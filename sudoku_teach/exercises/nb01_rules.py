@@ -7,6 +7,9 @@ from ..examples import ASSIGNMENT_PUZZLE, ASSIGNMENT_SOLUTION
 from ..grid import Grid, Rows
 from .framework import Exercise, register
 
+LESSON = "01_rules"
+"""The notebook these exercises belong to (its `sudoku_teach.lesson` metadata)."""
+
 
 def puzzle() -> Rows:
     """The assignment's puzzle as a list of rows."""

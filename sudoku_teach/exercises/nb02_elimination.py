@@ -7,6 +7,9 @@ from ..examples import ASSIGNMENT_PUZZLE
 from ..grid import Grid, Rows
 from .framework import Exercise, register
 
+LESSON = "02_elimination_sets"
+"""The notebook these exercises belong to (its `sudoku_teach.lesson` metadata)."""
+
 
 def positions() -> list[Rows]:
     """The assignment's puzzle, and the same puzzle after its first ten safe steps."""

@@ -7,6 +7,9 @@ from ..examples import ASSIGNMENT_PUZZLE, WARMUP_4X4
 from ..grid import Grid, Rows
 from .framework import Exercise, register
 
+LESSON = "03_recursive_search"
+"""The notebook these exercises belong to (its `sudoku_teach.lesson` metadata)."""
+
 SMALL_PUZZLES = [WARMUP_4X4, ".2.. ...1 4... ..3.", "...4 .1.. ..2. 3...", "..3. 4... ...1 .2.."]
 SOLVED_4X4 = "1234 3412 2143 4321"
 """A full 4x4 grid: code that assumes 9 rows fails here."""

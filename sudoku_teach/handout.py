@@ -1,0 +1,62 @@
+"""The student handout: a zip with the student notebooks, the package and a student README.
+
+`make handout` (or `python -m sudoku_teach.handout [REPO] [OUT.zip]`) writes
+`dist/sudoku-teach-handout.zip`. Everything sits under one top folder, `sudoku-teach/`,
+so unpacking never scatters files. The zip is the same, byte for byte, for the same
+files: entries are sorted and carry a fixed date.
+"""
+
+from __future__ import annotations
+
+import sys
+import zipfile
+from pathlib import Path
+
+TOP = "sudoku-teach"
+FIXED_DATE = (2024, 1, 1, 0, 0, 0)
+AS_IS = ("pyproject.toml", "environment.yml", "LICENSE")
+"""Files copied from the top of the repository unchanged (when present)."""
+
+
+def handout_files(repo: Path) -> dict[str, Path]:
+    """Every file of the handout: its name in the zip -> the file it comes from."""
+    files = {name: repo / name for name in AS_IS if (repo / name).is_file()}
+    files["README.md"] = repo / "handout" / "README.md"
+    files["Makefile"] = repo / "handout" / "Makefile"
+    for source in sorted((repo / "notebooks" / "student").glob("*.ipynb")):
+        files[f"notebooks/{source.name}"] = source  # the students' own copy, nothing else
+    for source in sorted((repo / "sudoku_teach").rglob("*")):
+        if source.is_file() and "__pycache__" not in source.parts:
+            files[source.relative_to(repo).as_posix()] = source
+    return files
+
+
+def write_zip(files: dict[str, Path], out: Path) -> Path:
+    """Write the files under the top folder, sorted, with a fixed date (same files, same zip)."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name in sorted(files):
+            entry = zipfile.ZipInfo(f"{TOP}/{name}", date_time=FIXED_DATE)
+            entry.external_attr = 0o644 << 16
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(entry, files[name].read_bytes())
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command-line entry: `python -m sudoku_teach.handout [REPO] [OUT.zip]`."""
+    args = sys.argv[1:] if argv is None else argv
+    repo = Path(args[0] if args else ".")
+    out = Path(args[1]) if len(args) > 1 else repo / "dist" / f"{TOP}-handout.zip"
+    files = handout_files(repo)
+    notebooks = [name for name in files if name.startswith("notebooks/")]
+    if not notebooks:
+        print(f"no student notebooks in {repo / 'notebooks' / 'student'}", file=sys.stderr)
+        return 1
+    write_zip(files, out)
+    print(f"wrote {out}: {len(notebooks)} student notebooks, {len(files)} files")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
