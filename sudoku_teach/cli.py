@@ -189,6 +189,9 @@ def build_parser() -> argparse.ArgumentParser:
         )
         solve.add_argument("--steps", action="store_true", help="print every step (method singles)")
         solve.set_defaults(run=cmd_solve)
+    from .cli_generate import add_generate_parser  # generate lives in its own module
+
+    add_generate_parser(commands)
     return parser
 
 
