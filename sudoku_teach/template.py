@@ -183,9 +183,11 @@ def symmetries(grid: Grid) -> int:
     target = [tuple(grid.cells[r * n + c] for r in range(n)) for c in range(n)]
     valid_cols = set(block_orders(shape.box_rows, shape.box_cols))
     found = 0
-    for flip in (False, True) if can_transpose(shape) else (False,):
+    same = tuple(range(n))
+    starts = [grid, transpose(grid)] if can_transpose(shape) else [grid]
+    for base in starts:
         for rows in block_orders(shape.box_cols, shape.box_rows):
-            moved = rearrange(grid, rows, tuple(range(n)), flip).cells
+            moved = rearrange(base, rows, same).cells
             columns = [tuple(moved[r * n + c] for r in range(n)) for c in range(n)]
             for first in range(n):
                 rename = {old: new for old, new in zip(columns[first], target[0])}
