@@ -18,6 +18,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from bench import DIGITS, SQUARES, classic_assign, yardstick
@@ -186,17 +187,23 @@ def puzzle_table(count: int) -> list[str]:
     median = 1000 * statistics.median(times["generate.random_puzzle (minimal)"])
     verdict = "reached" if median <= MINIMAL_TARGET_MS else "MISSED"
     print(f"  minimal puzzle median {median:.2f} ms (target {MINIMAL_TARGET_MS:g} ms: {verdict})")
-    source_way(ours[:10])
-    return problems
+    return problems + source_way(ours[:10])
 
 
-def source_way(puzzles: list[str]) -> None:
+def source_way(puzzles: list[str]) -> list[str]:
     """The source's uniqueness check (in-order search, on after the first) against fast."""
-    naive = [timed(find_solutions, p, 2, "naive")[1] for p in puzzles]
-    quick = [timed(fast.count_solutions, p, 2)[1] for p in puzzles]
+    naive, quick, problems = [], [], []
+    for p in puzzles:
+        result, seconds = timed(partial(find_solutions, max_nodes=10**7), p, 2, "naive")
+        naive.append(seconds)
+        count, seconds = timed(fast.count_solutions, p, 2)
+        quick.append(seconds)
+        if len(result.solutions) != 1 or count != 1:
+            problems.append(f"{p}: the source's way counts {len(result.solutions)}, fast {count}")
     header(f"is it unique? on {len(puzzles)} of those puzzles (speed against the source's way)")
     row("source's way: in-order search to 2", naive, sum(naive))
     row("fast count_solutions(limit=2)", quick, sum(naive))
+    return problems
 
 
 def main_section(files: dict[str, list[str]], count: int = 40) -> list[str]:
