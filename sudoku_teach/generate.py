@@ -15,6 +15,7 @@ grid and the same puzzle on every run and every machine.
 
 from __future__ import annotations
 
+from . import grids, puzzles, template  # so that `generate.template.orbit_size(...)` works
 from .grid import Grid, GridLike
 from .grids import Seed, fill_by_rows, fill_recursive, full_grid, make_rng
 from .puzzles import check_givens, dig
@@ -22,8 +23,8 @@ from .shape import CLASSIC, Shape
 from .template import relabelled
 
 __all__ = [
-    "GRID_METHODS", "Seed", "full_grid", "make_puzzle", "make_rng", "new_full_grid",
-    "new_puzzle", "random_puzzle",
+    "GRID_METHODS", "Seed", "full_grid", "grids", "make_puzzle", "make_rng", "new_full_grid",
+    "new_puzzle", "puzzles", "random_puzzle", "template",
 ]
 
 GRID_METHODS = ("recursive", "template", "rows")
@@ -73,6 +74,11 @@ def new_puzzle(
     if method not in GRID_METHODS:
         raise ValueError(f"unknown grid method {method!r}: choose one of {', '.join(GRID_METHODS)}")
     check_givens(givens, shape)
+    if symmetric and givens is not None and givens % 2 and shape.n_cells % 2 == 0:
+        raise ValueError(
+            f"a symmetric {shape.size}x{shape.size} puzzle has an even number of givens"
+            f" (cells go in pairs and there is no centre cell): ask for {givens + 1}"
+        )
     rng = make_rng(seed)
     fewest = shape.n_cells
     for _ in range(ATTEMPTS):

@@ -147,3 +147,9 @@ def test_solvable_without_agrees_with_the_plain_counter(seed: int, remove: int) 
         rows[r][c] = other
         expected = expected or brute_count(rows, 2, 2, limit=1) == 1
     assert solvable_without(list(puzzle.cells), shape, cell, number) == expected
+
+
+def test_symmetric_odd_givens_on_an_even_grid_is_refused() -> None:
+    with pytest.raises(ValueError, match="even number of givens"):
+        generate.new_puzzle(1, Shape(2, 2), givens=5, symmetric=True)
+    assert givens_of(generate.new_puzzle(1, Shape(2, 2), givens=6, symmetric=True)) == 6
