@@ -23,8 +23,9 @@ from typing import Any
 
 from bench import DIGITS, SQUARES, classic_assign, yardstick
 
-from sudoku_teach import fast, generate, grids, template
+from sudoku_teach import fast, generate, grids
 from sudoku_teach.search import find_solutions
+from sudoku_teach.shape import CLASSIC
 
 MINIMAL_TARGET_MS = 5.0
 
@@ -135,16 +136,10 @@ def cells_text(cells: list[int]) -> str:
 
 def grid_table(count: int) -> None:
     """Full 9x9 grids by each method: time and backtracks."""
-    methods: dict[str, Callable[[int], Any]] = {
-        "recursive filling": lambda s: grids.fill_recursive(s),
-        "template renaming + moves": lambda s: template.relabelled(s, moves=True),
-        "rows, back a whole row (source)": lambda s: grids.fill_by_rows(s, back="row"),
-        "rows, back one cell": lambda s: grids.fill_by_rows(s, back="cell"),
-    }
     header(f"full 9x9 grids ({count} seeds each; speed against recursive filling)")
     base = None
-    for name, make in methods.items():
-        runs, seconds = zip(*(timed(make, s) for s in range(count)))
+    for name, make in generate.GRID_MAKERS.items():
+        runs, seconds = zip(*(timed(make, random.Random(s), CLASSIC) for s in range(count)))
         base = base or sum(seconds)
         backtracks = statistics.median(run.stats.backtracks for run in runs)
         row(name, list(seconds), base, f"median backtracks {backtracks:g}")
