@@ -16,6 +16,7 @@ each renamed number shows), so it reaches exactly n! grids: 362,880 for 9x9.
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Iterator, Sequence
 from itertools import permutations, product
 
@@ -45,8 +46,9 @@ def relabel(grid: Grid, numbers: Sequence[int]) -> Grid:
     return Grid([numbers[v - 1] if v else 0 for v in grid.cells], grid.shape)
 
 
-def relabelled(rng_or_seed: Seed, shape: Shape = CLASSIC, *, moves: bool = False,
-               trace: bool = False) -> GridRun:
+def relabelled(
+    rng_or_seed: Seed, shape: Shape = CLASSIC, *, moves: bool = False, trace: bool = False
+) -> GridRun:
     """The post's method: the template with its numbers renamed by a shuffled 1..n.
 
     With `moves=True`, also a random order of bands, of rows within each band, of stacks,
@@ -61,8 +63,7 @@ def relabelled(rng_or_seed: Seed, shape: Shape = CLASSIC, *, moves: bool = False
         flip = can_transpose(shape) and rng.random() < 0.5
         grid = rearrange(grid, random_order(rng, shape.box_cols, shape.box_rows),
                          random_order(rng, shape.box_rows, shape.box_cols), flip)
-    run = GridRun("template" + (" with moves" if moves else ""), grid,
-                  SearchStats(nodes=1))
+    run = GridRun("template" + (" with moves" if moves else ""), grid, SearchStats(nodes=1))
     if trace:
         run.trace = Trace(Grid([0] * shape.n_cells, shape))
         for cell, number in zip(shape.cells, grid.cells):
@@ -77,14 +78,14 @@ def can_transpose(shape: Shape) -> bool:
     return shape.box_rows == shape.box_cols
 
 
-def random_order(rng: object, groups: int, size: int) -> Order:
+def random_order(rng: random.Random, groups: int, size: int) -> Order:
     """A random order of `groups` blocks of `size` lines, lines shuffled within each block."""
     blocks = list(range(groups))
-    rng.shuffle(blocks)  # type: ignore[attr-defined]
+    rng.shuffle(blocks)
     order: list[int] = []
     for block in blocks:
         lines = list(range(block * size, block * size + size))
-        rng.shuffle(lines)  # type: ignore[attr-defined]
+        rng.shuffle(lines)
         order += lines
     return tuple(order)
 
@@ -106,23 +107,43 @@ def rearrange(grid: Grid, rows: Order, cols: Order, flip: bool = False) -> Grid:
     return Grid([cells[rows[r] * n + cols[c]] for r in range(n) for c in range(n)], grid.shape)
 
 
+def in_order(n: int) -> Order:
+    """The order that changes nothing: 0, 1, ..., n-1."""
+    return tuple(range(n))
+
+
+def swapped(n: int, a: int, b: int, size: int = 1) -> Order:
+    """The order 0..n-1 with block a and block b (of `size` lines each) exchanged."""
+    order = list(range(n))
+    first, second = slice(a * size, a * size + size), slice(b * size, b * size + size)
+    order[first], order[second] = order[second], order[first]
+    return tuple(order)
+
+
 def swap_rows(grid: Grid, a: int, b: int) -> Grid:
     """Swap two rows of the same band (rows through the same regions)."""
-    rows = grid.shape.box_rows
-    if a // rows != b // rows:
+    if a // grid.shape.box_rows != b // grid.shape.box_rows:
         raise ValueError(f"rows {a} and {b} are in different bands: swapping them breaks regions")
-    order = list(range(grid.size))
-    order[a], order[b] = b, a
-    return rearrange(grid, tuple(order), tuple(range(grid.size)))
+    return rearrange(grid, swapped(grid.size, a, b), in_order(grid.size))
 
 
 def swap_bands(grid: Grid, a: int, b: int) -> Grid:
     """Swap two bands (horizontal strips of regions) as wholes."""
-    size = grid.shape.box_rows
-    order = list(range(grid.size))
-    order[a * size : a * size + size], order[b * size : b * size + size] = (
-        order[b * size : b * size + size], order[a * size : a * size + size])
-    return rearrange(grid, tuple(order), tuple(range(grid.size)))
+    rows = swapped(grid.size, a, b, grid.shape.box_rows)
+    return rearrange(grid, rows, in_order(grid.size))
+
+
+def swap_columns(grid: Grid, a: int, b: int) -> Grid:
+    """Swap two columns of the same stack (columns through the same regions)."""
+    if a // grid.shape.box_cols != b // grid.shape.box_cols:
+        raise ValueError(f"columns {a} and {b} are in different stacks: swapping breaks regions")
+    return rearrange(grid, in_order(grid.size), swapped(grid.size, a, b))
+
+
+def swap_stacks(grid: Grid, a: int, b: int) -> Grid:
+    """Swap two stacks (vertical strips of regions) as wholes."""
+    cols = swapped(grid.size, a, b, grid.shape.box_cols)
+    return rearrange(grid, in_order(grid.size), cols)
 
 
 def transpose(grid: Grid) -> Grid:
@@ -130,26 +151,8 @@ def transpose(grid: Grid) -> Grid:
     if not can_transpose(grid.shape):
         raise ValueError(f"a {grid.size}x{grid.size} grid with {grid.shape.box_rows}x"
                          f"{grid.shape.box_cols} regions is not valid transposed")
-    return rearrange(grid, tuple(range(grid.size)), tuple(range(grid.size)), True)
-
-
-def swap_columns(grid: Grid, a: int, b: int) -> Grid:
-    """Swap two columns of the same stack (columns through the same regions)."""
-    cols = grid.shape.box_cols
-    if a // cols != b // cols:
-        raise ValueError(f"columns {a} and {b} are in different stacks: swapping breaks regions")
-    order = list(range(grid.size))
-    order[a], order[b] = b, a
-    return rearrange(grid, tuple(range(grid.size)), tuple(order))
-
-
-def swap_stacks(grid: Grid, a: int, b: int) -> Grid:
-    """Swap two stacks (vertical strips of regions) as wholes."""
-    size = grid.shape.box_cols
-    order = list(range(grid.size))
-    order[a * size : a * size + size], order[b * size : b * size + size] = (
-        order[b * size : b * size + size], order[a * size : a * size + size])
-    return rearrange(grid, tuple(range(grid.size)), tuple(order))
+    same = in_order(grid.size)
+    return rearrange(grid, same, same, True)
 
 
 # --- how many grids? -------------------------------------------------------------------------
@@ -183,7 +186,7 @@ def symmetries(grid: Grid) -> int:
     target = [tuple(grid.cells[r * n + c] for r in range(n)) for c in range(n)]
     valid_cols = set(block_orders(shape.box_rows, shape.box_cols))
     found = 0
-    same = tuple(range(n))
+    same = in_order(n)
     starts = [grid, transpose(grid)] if can_transpose(shape) else [grid]
     for base in starts:
         for rows in block_orders(shape.box_cols, shape.box_rows):
