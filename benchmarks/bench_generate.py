@@ -138,19 +138,24 @@ def grid_table(count: int) -> None:
     """Full 9x9 grids by each method: time and backtracks."""
     header(f"full 9x9 grids ({count} seeds each; speed against recursive filling)")
     base = None
-    for name, make in generate.GRID_MAKERS.items():
-        runs, seconds = zip(*(timed(make, random.Random(s), CLASSIC) for s in range(count)))
-        base = base or sum(seconds)
-        backtracks = statistics.median(run.stats.backtracks for run in runs)
-        row(name, list(seconds), base, f"median backtracks {backtracks:g}")
+    makers = generate.GRID_MAKERS
+    runs: dict[str, list[Any]] = {name: [] for name in makers}
+    seconds: dict[str, list[float]] = {name: [] for name in makers}
+    for seed in range(count):  # taking turns, as above
+        for name, make in makers.items():
+            run, took = timed(make, random.Random(seed), CLASSIC)
+            runs[name].append(run)
+            seconds[name].append(took)
+    for name in makers:
+        base = base or sum(seconds[name])
+        backtracks = statistics.median(run.stats.backtracks for run in runs[name])
+        row(name, seconds[name], base, f"median backtracks {backtracks:g}")
 
 
 def puzzle_table(count: int) -> list[str]:
     """Minimal puzzles: new way, old way, hodoku-py's raw generator; each checked."""
     problems: list[str] = []
-    made: dict[str, list[str]] = {}
-    times: dict[str, list[float]] = {}
-    makers: dict[str, Callable[[int], str]] = {
+    makers: dict[str, Callable[[int], str]] = {  # the first is the baseline
         "old dig: count to 2 per removal": old_minimal_puzzle,
         "generate.random_puzzle (minimal)": lambda s: generate.random_puzzle(s).to_string(),
     }
@@ -161,10 +166,13 @@ def puzzle_table(count: int) -> list[str]:
         makers["hodoku-py raw generator"] = (
             lambda s: SudokuGenerator(rng=random.Random(s)).generate_sudoku(symmetric=True)
         )
-    for name, make in makers.items():
-        results = [timed(make, seed) for seed in range(count)]
-        made[name], times[name] = [p for p, _ in results], [t for _, t in results]
-        for seed, puzzle in enumerate(made[name]):
+    made: dict[str, list[str]] = {name: [] for name in makers}
+    times: dict[str, list[float]] = {name: [] for name in makers}
+    for seed in range(count):  # the makers take turns, so that a busy machine slows all alike
+        for name, make in makers.items():
+            puzzle, seconds = timed(make, seed)
+            made[name].append(puzzle)
+            times[name].append(seconds)
             if yardstick_count(puzzle.replace("0", ".")) != 1:
                 problems.append(f"{name}, seed {seed}: not exactly one solution: {puzzle}")
     ours = made["generate.random_puzzle (minimal)"]
