@@ -317,6 +317,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--target", type=float, default=5.0,
         help="speed-up over the yardstick that the fast solver should reach (default: 5)",
     )
+    parser.add_argument(
+        "--no-generation", action="store_true",
+        help="skip the counting and puzzle-making tables (bench_generate.py)",
+    )
+    parser.add_argument(
+        "--seeds", type=int, default=40, metavar="N",
+        help="grids and puzzles to make per method in the generation tables (default: 40)",
+    )
     return parser.parse_args(argv)
 
 
@@ -335,8 +343,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{problem}; solvers: {', '.join(available)}", file=sys.stderr)
         return 2
     by_file: dict[str, list[Result]] = {}
+    texts: dict[str, list[str]] = {}
     for path in args.files:
-        puzzles = read_puzzle_file(path)
+        puzzles = texts[path.name] = read_puzzle_file(path)
         if not puzzles:
             print(f"{path}: no puzzles", file=sys.stderr)
             continue
@@ -354,6 +363,10 @@ def main(argv: list[str] | None = None) -> int:
             verdict = "reached" if speedup >= args.target else "MISSED"
             print(f"  fast on {name}: {speedup:.1f}x the yardstick", end="")
             print(f" (target {args.target:g}x: {verdict})")
+    if not args.no_generation:  # counting to two and making puzzles: bench_generate.py
+        from bench_generate import main_section
+
+        status = 1 if main_section(texts, args.seeds) else status
     if any(r.wrong for results in by_file.values() for r in results):
         print("\nsome answers were wrong (see above)", file=sys.stderr)
         status = 1

@@ -81,6 +81,7 @@ class Geometry:
     units_of: tuple[tuple[int, int, int], ...]  # the same three units as bit sets of cells
     peers: tuple[int, ...]  # for each cell: the cells that share a unit with it
     beyond: tuple[tuple[tuple[int, ...], ...], ...]  # [cell][peer]: the peer's units without cell
+    peer_cells: tuple[tuple[int, ...], ...]  # for each cell: its peers as a list of cell numbers
 
 
 @cache
@@ -101,7 +102,8 @@ def geometry(shape: Shape) -> Geometry:
         tuple(tuple(unit for unit in units_of[p] if not unit >> i & 1) for p in cells)
         for i in cells
     )
-    return Geometry(shape, (1 << n) - 1, units, unit_ids, units_of, peers, beyond)
+    peer_cells = tuple(tuple(p for p in cells if peers[i] >> p & 1) for i in cells)
+    return Geometry(shape, (1 << n) - 1, units, unit_ids, units_of, peers, beyond, peer_cells)
 
 
 # --- the pencil marks, seen two ways ------------------------------------------------------
@@ -354,6 +356,59 @@ def _solutions(grid: Grid, stats: SearchStats | None, max_nodes: int) -> Iterato
         return
     for solved in search(*board, geo, stats, max_nodes):
         yield [bit.bit_length() for bit in solved]
+
+
+def solvable_without(
+    cells: list[int], shape: Shape, cell: int, number: int, max_nodes: int = DEFAULT_MAX_NODES
+) -> bool:
+    """Whether the grid has a solution with `number` NOT in `cell` (a blank cell).
+
+    Digging a puzzle needs this more than a count: if a proper puzzle loses the given
+    `number` at `cell`, any second solution must put something else there (one that kept
+    `number` would have solved the puzzle before, which had just one solution). So "is it
+    still unique?" becomes "is there a solution without that number there?", and the search
+    can stop at the first solution it finds instead of looking for a second one.
+    """
+    geo = geometry(shape)
+    bit = bit_of(number)
+    # A quick look first, because digging asks this 81 times a puzzle: when the peers show
+    # every other number, the cell can only hold `number` (a naked single), and we are done.
+    # (`shown` has bit v for each number v in a peer; bit 0 stands for blank peers.)
+    shown = 0
+    for peer in geo.peer_cells[cell]:
+        shown |= 1 << cells[peer]
+    if (shown >> 1 | bit) == geo.full:
+        return False
+    # The same for a hidden single: if in one of the cell's units every other blank sees
+    # `number` already (in its row, column or region), it can only go in this cell.
+    blank = seen = 0
+    for i, value in enumerate(cells):
+        if not value:
+            blank |= 1 << i
+        elif value == number:
+            seen |= geo.peers[i]
+    elsewhere = blank & ~seen & ~(1 << cell)  # the other cells where `number` could go
+    if not all(unit & elsewhere for unit in geo.units_of[cell]):
+        return False
+    board = start(cells, geo)
+    if board is None:
+        return False
+    cands, places, settle, forced = board
+    mask = cands[cell] & ~bit
+    if not mask:
+        return False  # the number was the cell's only candidate
+    cands[cell] = mask
+    left = places[number - 1] = places[number - 1] & ~(1 << cell)
+    if not mask & (mask - 1):
+        settle.append(cell)
+    for unit in geo.units_of[cell]:  # the number may now have one place, or none, in a unit
+        here = left & unit
+        if not here & (here - 1):
+            if not here:
+                return False
+            forced.append((here.bit_length() - 1, bit))
+    found = search(cands, places, settle, forced, geo, SearchStats(), max_nodes)
+    return next(found, None) is not None
 
 
 # --- the public functions ---------------------------------------------------------------

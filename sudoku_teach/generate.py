@@ -1,112 +1,137 @@
 """Making Sudoku: full grids first, then puzzles carved out of them.
 
-One function per idea of the source material, so that each can be run, measured and
-compared on its own:
+This module gathers the generators in one place; each idea lives in its own module:
 
-* `full_grid` - recursive filling: cells in reading order, numbers tried in a shuffled
-  order, backtracking when a cell has no number left (the Java article's generator);
-* `make_puzzle` - remove givens one at a time in a shuffled order, and put back any
-  removal after which the puzzle no longer has exactly one solution;
-* `random_puzzle` - both in a row, from one seed.
+* `grids` - full grids by recursive filling (`full_grid`, `fill_recursive`) and by random
+  filling with row backtracking (`fill_by_rows`), with traces, counts and bias measures;
+* `template` - full grids by renaming the numbers of one template grid (and moving its
+  rows, columns and bands), and how many different grids that can reach;
+* `puzzles` - digging a proper puzzle out of a full grid (`dig`), and the blind way.
 
-Randomness is always seedable: pass a seed (an int) or your own `random.Random`. The same
-seed gives the same grid and the same puzzle on every run.
+`new_puzzle` and `random_puzzle` put them together from one seed. Randomness is always
+seedable: pass a seed (an int) or your own `random.Random`; the same seed gives the same
+grid and the same puzzle on every run and every machine.
 """
 
 from __future__ import annotations
 
 import random
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
 
-from .errors import PuzzleFormatError
-from .fast import has_unique_solution
-from .grid import Grid, GridLike, as_grid
-from .rules import check_rules
+from . import grids, puzzles, template  # so that `generate.template.orbit_size(...)` works
+from .grid import Grid, GridLike
+from .grids import GridRun, Seed, fill_by_rows, fill_recursive, full_grid, make_rng
+from .puzzles import check_givens, dig
 from .shape import CLASSIC, Shape
+from .template import relabelled
 
-Seed = int | random.Random
-"""A seed (an int) or a random generator: what every function here accepts as randomness."""
+__all__ = [
+    "GRID_MAKERS", "GRID_METHODS", "MethodReport", "Seed", "compare_grid_methods", "full_grid",
+    "grids", "make_puzzle", "make_rng", "new_full_grid", "new_puzzle", "puzzles",
+    "random_puzzle", "template",
+]
 
+GRID_MAKERS: dict[str, Callable[[random.Random, Shape], GridRun]] = {
+    "recursive": lambda rng, shape: fill_recursive(rng, shape),
+    "template": lambda rng, shape: relabelled(rng, shape, moves=True),
+    "rows": lambda rng, shape: fill_by_rows(rng, shape, back="row"),
+    "rows, back a cell": lambda rng, shape: fill_by_rows(rng, shape, back="cell"),
+}
+"""Each way to make a full grid, by name: a random generator and a shape in, a run out."""
 
-def make_rng(rng_or_seed: Seed) -> random.Random:
-    """A random generator: the one given, or a new one started from the seed."""
-    if isinstance(rng_or_seed, random.Random):
-        return rng_or_seed
-    if isinstance(rng_or_seed, bool) or not isinstance(rng_or_seed, int):
-        raise TypeError(f"expected an int seed or a random.Random, got {rng_or_seed!r}")
-    return random.Random(rng_or_seed)
+GRID_METHODS = ("recursive", "template", "rows")
+"""The methods `new_puzzle` and `sudoku-teach generate` offer (the first three makers)."""
 
-
-# --- full grids ---------------------------------------------------------------------------
-def full_grid(rng_or_seed: Seed, shape: Shape = CLASSIC) -> Grid:
-    """A random complete grid, filled cell by cell with numbers in a shuffled order."""
-    rng = make_rng(rng_or_seed)
-    cells = [0] * shape.n_cells
-    if not fill_from(cells, 0, shape, rng):  # pragma: no cover - an empty grid always fills
-        raise RuntimeError("recursive filling found no grid")
-    return Grid(cells, shape)
-
-
-def fill_from(cells: list[int], index: int, shape: Shape, rng: random.Random) -> bool:
-    """Fill cells `index`, `index`+1, ... in place; False means: back up, nothing fits here."""
-    if index == len(cells):
-        return True
-    row, col = divmod(index, shape.size)
-    numbers = list(shape.digits)
-    rng.shuffle(numbers)  # without shuffling, every run would build the same grid
-    for number in numbers:
-        if fits(cells, row, col, number, shape):
-            cells[index] = number
-            if fill_from(cells, index + 1, shape, rng):
-                return True
-    cells[index] = 0  # nothing worked below: clear this cell and let the caller try again
-    return False
+ATTEMPTS = 50
+"""Full grids tried before giving up on a target number of givens that digging cannot reach."""
 
 
-def fits(cells: list[int], row: int, col: int, number: int, shape: Shape) -> bool:
-    """Whether `number` is still missing from the row, column and region of a cell."""
-    n = shape.size
-    region = shape.region_index(row, col)
-    rows, cols = shape.region_rows(region), shape.region_cols(region)
-    in_region = (cells[r * n + c] for r in rows for c in cols)
-    return (
-        number not in cells[row * n : row * n + n]
-        and number not in cells[col::n]
-        and number not in in_region
-    )
+def new_full_grid(rng_or_seed: Seed, shape: Shape = CLASSIC, method: str = "recursive") -> Grid:
+    """A full grid made by one of `GRID_MAKERS` (the grid alone)."""
+    if method not in GRID_MAKERS:
+        raise ValueError(f"unknown grid method {method!r}: choose one of {', '.join(GRID_MAKERS)}")
+    return GRID_MAKERS[method](make_rng(rng_or_seed), shape).grid
 
 
-# --- puzzles ------------------------------------------------------------------------------
 def make_puzzle(solution: GridLike, rng_or_seed: Seed) -> Grid:
-    """A puzzle with exactly one solution, `solution`, and no given that could be removed.
-
-    Every cell is tried once, in a shuffled order: its number is removed, and put back if
-    the puzzle then has more than one solution. What is left is a *minimal* puzzle.
-    """
-    solution = as_grid(solution)
-    check_full(solution)
-    rng = make_rng(rng_or_seed)
-    order = list(solution.shape.cells)
-    rng.shuffle(order)
-    board = Grid(solution.cells, solution.shape, givens=())  # a scratch board: nothing locked
-    for cell in order:
-        number, board[cell] = board[cell], 0
-        if not has_unique_solution(board):
-            board[cell] = number  # removing it allowed a second solution: put it back
-    return Grid(board.cells, solution.shape)  # the numbers left are the givens
-
-
-def check_full(grid: Grid) -> None:
-    """Refuse a grid that is not a complete, rule-abiding solution, saying why."""
-    blanks = grid.empty_cells()
-    if blanks:
-        raise PuzzleFormatError(
-            f"a puzzle is made from a complete grid, but {len(blanks)} cells are blank,"
-            f" the first at {blanks[0]}"
-        )
-    check_rules(grid)
+    """A minimal puzzle with exactly one solution, `solution` (see `puzzles.dig`)."""
+    return dig(solution, rng_or_seed)
 
 
 def random_puzzle(seed: Seed, shape: Shape = CLASSIC) -> Grid:
-    """A new puzzle from one seed: a random full grid, then givens removed while unique."""
+    """A new minimal puzzle from one seed: a random full grid, then givens removed while unique."""
     rng = make_rng(seed)
     return make_puzzle(full_grid(rng, shape), rng)
+
+
+def new_puzzle(
+    seed: Seed,
+    shape: Shape = CLASSIC,
+    *,
+    method: str = "recursive",
+    givens: int | None = None,
+    symmetric: bool = False,
+) -> Grid:
+    """A proper puzzle from one seed, with the options of `sudoku-teach generate`.
+
+    Without `givens` the puzzle is minimal. A target that digging cannot reach from one
+    grid (minimal 9x9 puzzles mostly keep 22-27 givens) is tried on up to `ATTEMPTS` grids,
+    then refused with a message rather than searched for ever.
+    """
+    if method not in GRID_METHODS:
+        raise ValueError(f"unknown grid method {method!r}: choose one of {', '.join(GRID_METHODS)}")
+    check_givens(givens, shape)
+    if symmetric and givens is not None and givens % 2 and shape.n_cells % 2 == 0:
+        raise ValueError(
+            f"a symmetric {shape.size}x{shape.size} puzzle has an even number of givens"
+            f" (cells go in pairs and there is no centre cell): ask for {givens + 1}"
+        )
+    rng = make_rng(seed)
+    fewest = shape.n_cells
+    for _ in range(ATTEMPTS):
+        puzzle = dig(new_full_grid(rng, shape, method), rng, givens=givens, symmetric=symmetric)
+        left = sum(1 for v in puzzle.cells if v)
+        if givens is None or left == givens:
+            return puzzle
+        fewest = min(fewest, left)
+    raise ValueError(
+        f"no puzzle with {givens} givens in {ATTEMPTS} tries (the fewest reached: {fewest});"
+        f" ask for {fewest} or more"
+    )
+
+
+# --- the three grid methods side by side ---------------------------------------------------------
+
+
+@dataclass
+class MethodReport:
+    """How one grid method did over many seeded grids."""
+
+    method: str
+    grids: int
+    median_ms: float
+    median_backtracks: float
+    bias: float  # see grids.bias: about 1 is as even as chance allows
+
+
+def compare_grid_methods(
+    count: int = 100, seed: int = 0, shape: Shape = CLASSIC
+) -> list[MethodReport]:
+    """Make `count` grids with each method from one seed: time, backtracks and bias of each."""
+    reports = []
+    for name, make in GRID_MAKERS.items():
+        rng = make_rng(seed)
+        runs, times = [], []
+        for _ in range(count):
+            begin = time.perf_counter()
+            runs.append(make(rng, shape))
+            times.append(1000 * (time.perf_counter() - begin))
+        counts = grids.placement_counts(run.grid for run in runs)
+        reports.append(MethodReport(
+            name, count, statistics.median(times),
+            statistics.median(run.stats.backtracks for run in runs), grids.bias(counts),
+        ))
+    return reports

@@ -1,0 +1,83 @@
+"""`sudoku-teach generate`: new proper puzzles, one a line, the same ones for the same seed.
+
+    sudoku-teach generate --count 5 --seed 1
+    sudoku-teach generate --size 6 --givens 12 --symmetric --method template
+
+Requests that no puzzle can meet (16 givens on 9x9, a negative count, an unknown method
+or size) get a message and exit status 2 at once; nothing is searched for ever.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterable, Iterator
+
+from .generate import GRID_METHODS, new_puzzle
+from .grids import make_rng
+from .puzzles import check_givens
+from .shape import Shape
+
+SIZES = (4, 6, 9)
+
+
+def count_argument(text: str) -> int:
+    """A count of puzzles: a whole number, 0 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"the count cannot be negative ({value})")
+    return value
+
+
+def add_generate_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add the `generate` command to the command line's sub-commands."""
+    parser = commands.add_parser("generate", help="new proper puzzles, one a line")
+    parser.add_argument("--count", type=count_argument, default=1, metavar="N",
+                        help="how many puzzles (default 1)")
+    parser.add_argument("--seed", type=int, default=0, metavar="S",
+                        help="the same seed gives the same puzzles (default 0)")
+    parser.add_argument("--givens", type=int, default=None, metavar="K",
+                        help="stop removing numbers at K givens (default: as few as possible)")
+    parser.add_argument("--symmetric", action="store_true",
+                        help="remove cells in pairs mirrored through the centre")
+    parser.add_argument("--method", choices=GRID_METHODS, default="recursive",
+                        help="how to make the full grid first (default recursive)")
+    parser.add_argument("--size", type=int, choices=SIZES, default=9,
+                        help="grid size (default 9)")
+    parser.set_defaults(run=cmd_generate)
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    """Print `--count` puzzles, one a line; refuse impossible requests before any work."""
+    from .cli import UsageError
+
+    shape = Shape.for_size(args.size)
+    try:
+        check_givens(args.givens, shape)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    rng = make_rng(args.seed)
+    for _ in progress(range(args.count)):
+        try:
+            puzzle = new_puzzle(rng, shape, method=args.method, givens=args.givens,
+                                symmetric=args.symmetric)
+        except ValueError as error:
+            raise UsageError(str(error)) from None
+        print(puzzle.to_string(), flush=args.count > 1)
+    return 0
+
+
+def progress(items: Iterable[int]) -> Iterator[int]:
+    """The items, with a progress bar on stderr when a person is watching (not when piped)."""
+    if not sys.stderr.isatty():
+        yield from items
+        return
+    try:
+        from tqdm import tqdm
+    except ImportError:  # the bar is a nicety: without tqdm, work on without it
+        yield from items
+        return
+    yield from tqdm(items, desc="puzzles", unit="puzzle", file=sys.stderr, leave=False)
