@@ -12,8 +12,10 @@ action (a given, no number selected, nothing to undo) shows its message; nothing
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any
 
+from . import savegame
 from .board import Board, Look
 from .errors import SudokuError
 from .game import Change, Clock, Game
@@ -21,7 +23,9 @@ from .puzzles import LEVELS
 from .rules import conflicting_cells
 from .shape import Cell
 
-BUTTONS = ("New", "Check", "Help", "Hint", "Undo", "Redo", "Clear", "Pencil")
+BUTTONS = ("New", "Check", "Help", "Hint", "Undo", "Redo", "Clear", "Pencil", "Save", "Restore")
+SAVE_FILE = "sudoku_game.json"
+"""Where Save writes and Restore reads, next to the notebook, unless you name another file."""
 
 
 def cell_looks(game: Game) -> dict[Cell, Look]:
@@ -50,9 +54,10 @@ def cell_looks(game: Game) -> dict[Cell, Look]:
 class GameView:
     """A game on a board: buttons, number pad, level choice, keys; redraws only what changed."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, save_path: str | Path = SAVE_FILE) -> None:
         self.game = game
         self.pencil = False
+        self.save_path = Path(save_path)
         self.board = Board(
             game.puzzle.shape,
             cell_looks(game),
@@ -138,6 +143,8 @@ class GameView:
             "Clear": lambda: game.clear(cell),
             "New": self.new_game,
             "Pencil": self.toggle_pencil,
+            "Save": self.save,
+            "Restore": lambda: savegame.restore_file(game, self.save_path),
         }
         self.attempt(actions[name])
 
@@ -146,6 +153,11 @@ class GameView:
         self.pencil = not self.pencil
         self.board.message = "pencil marks: on" if self.pencil else "pencil marks: off"
         self.show_state()
+
+    def save(self) -> None:
+        """Write the game to the save file, so that a restarted kernel can carry on."""
+        savegame.save_file(self.game, self.save_path)
+        self.board.message = f"saved to {self.save_path}"
 
     def new_game(self) -> None:
         """A new game at the chosen level; the next seed, so every New is a different puzzle."""

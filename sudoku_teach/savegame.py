@@ -143,7 +143,10 @@ def restore(game: Game, text: str) -> None:
 
 def save_file(game: Game, path: str | Path) -> None:
     """Write a saved game to a file."""
-    Path(path).write_text(dumps(game), encoding="utf-8")
+    try:
+        Path(path).write_text(dumps(game), encoding="utf-8")
+    except OSError as error:
+        raise SavedGameError(f"cannot write {path}: {error}") from None
 
 
 def restore_file(game: Game, path: str | Path) -> None:

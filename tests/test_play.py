@@ -104,3 +104,19 @@ def test_a_plain_board_shows_a_grid_and_reports_clicks():
 def test_play_gives_a_view_with_a_stable_repr():
     view = play("easy", seed=1, clock=lambda: 0.0)
     assert repr(view) == "GameView(easy, 55 cells to go, 0 hints used)"
+
+
+def test_save_and_restore_buttons_keep_the_game_across_views(view, tmp_path):
+    view.save_path = tmp_path / "game.json"
+    browser(view, type="cell", r=0, c=0, key="3")
+    browser(view, type="number", n=7)
+    browser(view, type="button", name="Save", r=0, c=0)
+    fresh = GameView(Game.from_text(ASSIGNMENT_PUZZLE, lambda: 0.0), tmp_path / "game.json")
+    fresh.board.send = lambda message: None
+    browser(fresh, type="button", name="Restore", r=0, c=0)
+    assert fresh.game.entries == {(0, 0): 3} and fresh.board.selected == 7
+    assert fresh.board.shown == view.board.shown
+    browser(fresh, type="button", name="Restore", r=0, c=0)
+    fresh.save_path = tmp_path / "nothing.json"
+    browser(fresh, type="button", name="Restore", r=0, c=0)
+    assert "cannot read" in fresh.board.message and fresh.game.entries == {(0, 0): 3}
