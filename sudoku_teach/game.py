@@ -274,12 +274,13 @@ class Game:
             self.announce("marks", (cell,), how)
         if self.solved and self.finished is None:
             self.finished = self.clock()
-            self.announce("solved", message=self.summary())
+            self.announce("solved", message="Well done! " + self.summary())
 
     def summary(self) -> str:
         """How the game stands, in one line."""
+        hints = f"{self.hints_used} hint" + ("" if self.hints_used == 1 else "s")
         if self.finished is None:
             left = len(self.board.empty_cells())
-            return f"{left} cells to go, {self.hints_used} hints used"
+            return f"{left} cells to go, {hints} used"
         minutes, seconds = divmod(round(self.elapsed()), 60)
-        return f"Solved in {minutes} min {seconds:02d} s with {self.hints_used} hints"
+        return f"Solved in {minutes} min {seconds:02d} s with {hints}"

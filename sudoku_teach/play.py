@@ -128,8 +128,8 @@ class GameView:
             self.attempt(game.place, cell, int(key))
 
     def on_number(self, number: int) -> None:
-        """A number key of the pad: select it (again: unselect)."""
-        self.attempt(self.game.select, 0 if number == self.game.selected else number)
+        """A number key of the pad: select it, for clicks on cells and for help."""
+        self.attempt(self.game.select, number)
 
     def on_button(self, name: str, cell: Cell) -> None:
         """One of the buttons; `cell` is where the cursor is."""

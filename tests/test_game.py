@@ -226,7 +226,7 @@ def test_solving_records_the_time_and_the_hints(game, clock):
     assert game.board.cells == tuple(int(ch) for ch in ASSIGNMENT_SOLUTION)
     clock.now += 1000  # the clock stops at the solution
     assert game.elapsed() == 121
-    assert seen[-1].kind == "solved" and "2 min 01 s with 1 hints" in seen[-1].message
+    assert seen[-1].kind == "solved" and "Solved in 2 min 01 s with 1 hint" in seen[-1].message
     with pytest.raises(InvalidMoveError, match="solved"):
         game.undo()
 
