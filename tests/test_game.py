@@ -324,3 +324,25 @@ def test_a_damaged_or_foreign_file_is_refused_and_changes_nothing(game, clock, t
         assert snapshot(target) == before
     with pytest.raises(SavedGameError, match="cannot read"):
         savegame.restore_file(target, tmp_path / "missing.json")
+
+
+def test_a_step_that_only_removes_candidates_is_explained_not_placed(game, monkeypatch):
+    class RemovesOnly:
+        cell = (0, 0)
+        value = None
+
+        def explain(self) -> str:
+            return "a pointing pair: 4 leaves (0, 0)"
+
+    monkeypatch.setattr("sudoku_teach.puzzles.explained_step", lambda board: RemovesOnly())
+    seen = record(game)
+    assert game.hint() == "a pointing pair: 4 leaves (0, 0)"
+    assert game.entries == {} and game.hints_used == 1
+    assert [(c.kind, c.cells) for c in seen] == [("hint", ((0, 0),))]
+
+
+def test_when_the_rules_find_nothing_the_hint_gives_a_cell_of_the_solution(game, monkeypatch):
+    monkeypatch.setattr("sudoku_teach.puzzles.explained_step", lambda board: None)
+    assert "the solution has" in game.hint()
+    ((cell, value),) = game.entries.items()
+    assert value == game.solution[cell]
