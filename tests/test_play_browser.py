@@ -11,15 +11,11 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
-import signal
-import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
-from test_browser import CHROMIUM_FLAGS, browser, free_port, lab, run_notebook  # noqa: F401
+from test_browser import browser, free_port, lab, run_notebook, serving  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
@@ -246,34 +242,14 @@ def voila_page(browser, lab, tmp_path_factory):  # noqa: F811
     shutil.copy(ROOT / "app" / "play.ipynb", root / "play.ipynb")
     port = free_port()
     env = dict(os.environ, SUDOKU_SEED="5", HOME=str(root))
-    log = open(root / "voila.log", "w")  # noqa: SIM115
-    server = subprocess.Popen(
-        [sys.executable, "-m", "voila", str(root / "play.ipynb"), "--no-browser",
-         f"--port={port}", "--Voila.ip=127.0.0.1"],
-        env=env, stdout=log, stderr=subprocess.STDOUT, cwd=root,
-    )  # fmt: skip
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2)
-                break
-            except OSError:
-                if time.monotonic() > deadline or server.poll() is not None:
-                    pytest.fail("Voila did not start:\n" + (root / "voila.log").read_text())
-                time.sleep(0.5)
+    command = [sys.executable, "-m", "voila", str(root / "play.ipynb"), "--no-browser",
+               f"--port={port}", "--Voila.ip=127.0.0.1"]  # fmt: skip
+    with serving(command, env, f"http://127.0.0.1:{port}/", root / "voila.log", cwd=root):
         page = browser.new_page(viewport={"width": 1200, "height": 900})
         page.goto(f"http://127.0.0.1:{port}/")
         page.locator(".sudoku-game .sudoku-r8c8").wait_for(timeout=90_000)
         yield page
         page.close()
-    finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-        log.close()
 
 
 def test_the_voila_app_shows_no_code_and_plays_to_the_end(voila_page):
