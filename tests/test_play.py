@@ -35,9 +35,9 @@ def test_the_browser_gets_the_whole_board_once_then_only_changes(view):
     assert view.sent[-1] == {"type": "cells", "cells": [[0, 0, 1, [], "sudoku-entry"]]}
 
 
-def test_a_key_places_a_number_and_selects_it_and_a_conflict_is_said(view):
+def test_a_key_places_a_number_and_a_conflict_is_said_in_words(view):
     browser(view, type="cell", r=0, c=0, key="5")  # row 0 holds a 5 at (0, 6)
-    assert view.game.board[0, 0] == 5
+    assert view.game.board[0, 0] == 5 and view.game.selected == 0
     assert "5 is already in row 0, at (0, 6)" in view.board.message
     assert "sudoku-conflict" in classes_of(view, (0, 0))
     assert "sudoku-conflict" in classes_of(view, (0, 6))
