@@ -129,7 +129,9 @@ def loads(text: str, clock: Any) -> Game:
         return from_dict(data, clock)
     except SavedGameError:
         raise
-    except (KeyError, TypeError, ValueError, SudokuError) as error:
+    except KeyError as error:
+        raise SavedGameError(f"the saved game is damaged: the field {error} is missing") from None
+    except (TypeError, ValueError, SudokuError) as error:
         raise SavedGameError(f"the saved game is damaged: {type(error).__name__} {error}") from None
 
 
