@@ -6,6 +6,8 @@ import json
 
 import pytest
 from conftest import independent_is_solved, independent_units
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sudoku_teach import savegame
 from sudoku_teach.errors import (
@@ -346,3 +348,47 @@ def test_when_the_rules_find_nothing_the_hint_gives_a_cell_of_the_solution(game,
     assert "the solution has" in game.hint()
     ((cell, value),) = game.entries.items()
     assert value == game.solution[cell]
+
+
+action = st.one_of(
+    st.tuples(st.just("place"), st.integers(0, 3), st.integers(0, 3), st.integers(-1, 5)),
+    st.tuples(st.just("clear"), st.integers(0, 3), st.integers(0, 3), st.just(0)),
+    st.tuples(st.just("toggle_mark"), st.integers(0, 3), st.integers(0, 3), st.integers(0, 5)),
+    st.tuples(st.just("select"), st.just(0), st.just(0), st.integers(-1, 5)),
+    st.tuples(
+        st.sampled_from(["undo", "redo", "check", "hint"]), st.just(0), st.just(0), st.just(0)
+    ),
+)
+
+
+def perform(game: Game, name: str, r: int, c: int, n: int) -> None:
+    if name in ("place", "toggle_mark"):
+        getattr(game, name)((r, c), n)
+    elif name == "clear":
+        game.clear((r, c))
+    elif name == "select":
+        game.select(n)
+    else:
+        getattr(game, name)()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(action, max_size=30))
+def test_any_play_keeps_givens_refuses_cleanly_and_saves_exactly(actions):
+    clock = FakeClock()
+    game = Game.from_text(WARMUP_4X4, clock)
+    for name, r, c, n in actions:
+        before = snapshot(game)
+        try:
+            perform(game, name, r, c, n)
+        except SudokuError:
+            assert snapshot(game) == before
+        assert all(game.board[cell] == game.puzzle[cell] for cell in game.puzzle.givens)
+    text = savegame.dumps(game)
+    copy = Game.from_text(ASSIGNMENT_PUZZLE, clock)
+    savegame.restore(copy, text)
+    assert savegame.dumps(copy) == text
+    if game.finished is None:
+        while game.history:
+            game.undo()
+        assert game.board == game.puzzle and game.marks == {}
