@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PUZZLES ?= ../shared/puzzles/top95.txt ../shared/puzzles/hard375.txt
 
-.PHONY: install lab test lint execute student handout bench clean
+.PHONY: install lab play test lint execute student handout bench clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10)' 2>/dev/null \
@@ -23,8 +23,12 @@ LAB_ARGS ?= $(if $(filter 0,$(shell id -u 2>/dev/null)),--allow-root)
 lab: $(STAMP)
 	$(BIN)/jupyter lab notebooks/ $(LAB_ARGS)
 
+# The game as a web page with no code showing (Voila), on http://localhost:8866.
+play: $(STAMP)
+	$(BIN)/voila app/play.ipynb $(PLAY_ARGS)
+
 lint: $(STAMP)
-	$(BIN)/ruff check sudoku_teach tests notebooks benchmarks
+	$(BIN)/ruff check sudoku_teach tests notebooks benchmarks app
 
 test: lint
 	$(BIN)/python -m pytest --nbval --nbval-current-env tests notebooks
@@ -47,6 +51,7 @@ handout: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench.py $(PUZZLES)
+	$(BIN)/python benchmarks/bench_play.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

@@ -62,6 +62,14 @@ class InvalidMoveError(SudokuError, ValueError):
     """A number that cannot go in a cell: out of range, or already used by a neighbour."""
 
 
+class PuzzleNotPlayableError(SudokuError, ValueError):
+    """A puzzle typed in that cannot be played: no solution, or more than one."""
+
+
+class SavedGameError(SudokuError, ValueError):
+    """A file or text that is not a saved game, or a damaged one: says what is wrong."""
+
+
 class ContradictionError(SudokuError, ValueError):
     """A board that breaks no rule yet can never be finished: says which cell or unit is stuck.
 

@@ -7,6 +7,7 @@ the notebooks with its own Jupyter settings, on a free port on 127.0.0.1.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import secrets
@@ -101,19 +102,26 @@ def lab(tmp_path_factory):
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         command.append("--allow-root")
     base = f"http://127.0.0.1:{port}"
-    with open(home / "server.log", "w") as log:
-        server = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
+    with serving(command, env, f"{base}/api/status?token={token}", home / "server.log"):
+        yield {"base": base, "token": token, "browser": browser, "root": root}
+
+
+@contextlib.contextmanager
+def serving(command: list[str], env: dict, url: str, log_path: Path, cwd: Path | None = None):
+    """Run a server until the block ends: wait until `url` answers, then stop it (SIGTERM)."""
+    with open(log_path, "w") as log:
+        server = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT, cwd=cwd)
     try:
         deadline = time.monotonic() + 60
         while True:
             try:
-                urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=2)
+                urllib.request.urlopen(url, timeout=2)
                 break
             except OSError:
                 if time.monotonic() > deadline or server.poll() is not None:
-                    pytest.fail("JupyterLab did not start:\n" + (home / "server.log").read_text())
+                    pytest.fail(f"{command[2]} did not start:\n" + log_path.read_text())
                 time.sleep(0.5)
-        yield {"base": base, "token": token, "browser": browser, "root": root}
+        yield server
     finally:
         server.send_signal(signal.SIGTERM)
         try:

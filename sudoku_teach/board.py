@@ -1,0 +1,137 @@
+"""One board widget for the series: a single-element grid that takes keys and clicks.
+
+`Board` is only a view. It draws what it is given, one `Look` per cell, and reports what
+the player does to the callbacks it was given: `on_cell(cell, key)` for a click ("click")
+or a key ("1".."9", "clear") on a cell, `on_button(name, cell)` and `on_number(n)`.
+A change sends only the cells whose look changed, never the whole board.
+
+It is built with anywidget: the browser side is the ES module `board.js` (sent as a
+string, so it works offline) with its styles in `board.css`. Every cell has the CSS classes
+`sudoku-cell sudoku-r{row}c{col}`, thick region lines (`sudoku-bt`, `-bl`, `-bb`, `-br`)
+and the state classes its look names (`sudoku-given`, `sudoku-wrong`, ...).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from .grid import Grid
+from .shape import Cell, Shape
+
+HERE = Path(__file__).parent
+
+Look = tuple[int, tuple[int, ...], str]
+"""How one cell looks: its number (0: blank), its pencil marks, and its state classes."""
+
+CellCallback = Callable[[Cell, str], None]
+ButtonCallback = Callable[[str, Cell], None]
+NumberCallback = Callable[[int], None]
+
+
+def grid_looks(grid: Grid) -> dict[Cell, Look]:
+    """The plain look of a grid: givens bold, other numbers as entries."""
+    looks = {}
+    for cell in grid.shape.cells:
+        kind = "sudoku-given" if grid.is_given(*cell) else "sudoku-entry" if grid[cell] else ""
+        looks[cell] = (grid[cell], (), kind)
+    return looks
+
+
+class Board(anywidget.AnyWidget):
+    """A board of cells with optional buttons, a number pad, a level choice and a message line."""
+
+    _esm = (HERE / "board.js").read_text(encoding="utf-8")
+    _css = (HERE / "board.css").read_text(encoding="utf-8")
+
+    buttons = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    levels = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    level = traitlets.Unicode("").tag(sync=True)
+    numbers = traitlets.Int(0).tag(sync=True)  # how many number keys to show (0: none)
+    selected = traitlets.Int(0).tag(sync=True)  # the number key shown pressed
+    pressed = traitlets.List(traitlets.Unicode()).tag(sync=True)  # buttons shown pressed
+    message = traitlets.Unicode("").tag(sync=True)
+    status = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(
+        self,
+        shape: Shape,
+        looks: Mapping[Cell, Look],
+        *,
+        buttons: Iterable[str] = (),
+        levels: Iterable[str] = (),
+        numbers: bool = False,
+        on_cell: CellCallback | None = None,
+        on_button: ButtonCallback | None = None,
+        on_number: NumberCallback | None = None,
+    ) -> None:
+        levels = list(levels)
+        super().__init__(
+            buttons=list(buttons),
+            levels=levels,
+            level=levels[0] if levels else "",
+            numbers=shape.size if numbers else 0,
+        )
+        self.shape = shape
+        self.shown: dict[Cell, Look] = dict(looks)
+        self.on_cell, self.on_button, self.on_number = on_cell, on_button, on_number
+        self.on_msg(self._received)
+
+    @classmethod
+    def for_grid(cls, grid: Grid, on_cell: CellCallback | None = None) -> Board:
+        """A board that shows a grid and reports clicks and keys on its cells."""
+        return cls(grid.shape, grid_looks(grid), on_cell=on_cell)
+
+    def __repr__(self) -> str:
+        n = self.shape.size
+        filled = sum(1 for value, _, _ in self.shown.values() if value)
+        return f"Board({n}x{n}, {filled} of {n * n} cells filled)"
+
+    # --- Python to browser ----------------------------------------------------------------
+    def show(self, looks: Mapping[Cell, Look]) -> list[Cell]:
+        """Draw new looks, sending only the cells that changed; returns those cells."""
+        changed = [cell for cell, look in looks.items() if self.shown.get(cell) != look]
+        if changed:
+            self.shown.update((cell, looks[cell]) for cell in changed)
+            self.send({"type": "cells", "cells": [self._wire(cell) for cell in changed]})
+        return changed
+
+    def redraw(self, shape: Shape | None = None, looks: Mapping[Cell, Look] | None = None) -> None:
+        """Draw the whole board again (a new game, perhaps of another size)."""
+        if shape is not None:
+            self.shape = shape
+            self.numbers = shape.size if self.numbers else 0
+        if looks is not None:
+            self.shown = dict(looks)
+        self.send(
+            {
+                "type": "full",
+                "size": self.shape.size,
+                "box_rows": self.shape.box_rows,
+                "box_cols": self.shape.box_cols,
+                "cells": [self._wire(cell) for cell in self.shape.cells],
+            }
+        )
+
+    def _wire(self, cell: Cell) -> list[Any]:
+        """One cell as the browser side reads it: [row, col, number, marks, classes]."""
+        value, marks, classes = self.shown[cell]
+        return [cell[0], cell[1], value, list(marks), classes]
+
+    # --- browser to Python ----------------------------------------------------------------
+    def _received(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
+        """Route a message from the browser to the callback it is for."""
+        kind = content.get("type")
+        cell = (int(content.get("r", 0)), int(content.get("c", 0)))
+        if kind == "ready":
+            self.redraw()
+        elif kind == "cell" and self.on_cell:
+            self.on_cell(cell, str(content.get("key")))
+        elif kind == "button" and self.on_button:
+            self.on_button(str(content.get("name")), cell)
+        elif kind == "number" and self.on_number:
+            self.on_number(int(content.get("n", 0)))

@@ -1,0 +1,286 @@
+"""The game a student plays: the model only, no widgets (the Java article's `Game` class).
+
+A `Game` keeps the puzzle's givens apart from the player's entries, the selected number,
+help on or off, the result of the last check, pencil marks, undo and redo, hints and the
+time taken. Every change is announced to observers as one `Change` of one kind, as the
+article's `UpdateAction`s do, so a view redraws only what the change names.
+
+One rule for bad actions: a method that cannot do what was asked raises a `SudokuError`
+with a message in words (`GivenCellError`, `InvalidMoveError`, ...) and changes nothing.
+Saving and restoring live in `savegame`; where puzzles and hints come from, in `game_sources`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .errors import GivenCellError, InvalidMoveError
+from .grid import Grid
+from .game_sources import check_puzzle, hint_for, puzzle_for
+from .rules import blockers, can_place
+from .shape import CLASSIC, Cell, Shape
+
+Clock = Callable[[], float]
+"""Seconds from any fixed start; `time.monotonic` in play, a fake one in tests."""
+
+KINDS = ("new", "entry", "marks", "selected", "help", "check", "hint", "solved")
+"""The kinds of change a game announces, one kind per `Change`."""
+
+
+@dataclass(frozen=True)
+class Change:
+    """What changed in a game: its kind, the cells it touched, and a message in words."""
+
+    kind: str
+    cells: tuple[Cell, ...] = ()
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class Move:
+    """One undoable change of one cell: its number and pencil marks before and after."""
+
+    cell: Cell
+    before: int
+    after: int
+    marks_before: frozenset[int] = frozenset()
+    marks_after: frozenset[int] = frozenset()
+
+
+@dataclass
+class Game:
+    """A Sudoku being played: givens, entries, selection, help, check, marks, undo, hints."""
+
+    puzzle: Grid
+    solution: Grid
+    level: str = "custom"
+    seed: int | None = None
+    clock: Clock = time.monotonic
+    board: Grid = field(init=False)
+    selected: int = field(default=0, init=False)
+    help: bool = field(default=False, init=False)
+    checked: dict[Cell, bool] = field(default_factory=dict, init=False)
+    marks: dict[Cell, frozenset[int]] = field(default_factory=dict, init=False)
+    history: list[Move] = field(default_factory=list, init=False)
+    future: list[Move] = field(default_factory=list, init=False)
+    hints_used: int = field(default=0, init=False)
+    started: float = field(default=0.0, init=False)
+    finished: float | None = field(default=None, init=False)
+    observers: list[Callable[[Change], None]] = field(default_factory=list, init=False)
+
+    def __post_init__(self) -> None:
+        self.board = self.puzzle.copy()
+        self.started = self.clock()
+
+    # --- starting a game ------------------------------------------------------------------
+    @classmethod
+    def new(
+        cls,
+        level: str = "easy",
+        seed: int = 0,
+        shape: Shape = CLASSIC,
+        clock: Clock = time.monotonic,
+    ) -> Game:
+        """A new game at a level, the same for the same seed."""
+        puzzle = puzzle_for(level, seed, shape)
+        return cls(puzzle, check_puzzle(puzzle), level, seed, clock)
+
+    @classmethod
+    def from_text(cls, text: str, clock: Clock = time.monotonic) -> Game:
+        """A game of your own puzzle (typed or pasted), refused in words if it cannot be played."""
+        puzzle = Grid.parse(text)
+        return cls(puzzle, check_puzzle(puzzle), "custom", None, clock)
+
+    # --- observers ------------------------------------------------------------------------
+    def observe(self, callback: Callable[[Change], None]) -> None:
+        """Call `callback(change)` after every change of the game."""
+        self.observers.append(callback)
+
+    def announce(self, kind: str, cells: tuple[Cell, ...] = (), message: str = "") -> None:
+        """Tell every observer about one change."""
+        change = Change(kind, cells, message)
+        for callback in list(self.observers):
+            callback(change)
+
+    # --- reading the state ----------------------------------------------------------------
+    @property
+    def size(self) -> int:
+        """Cells in a row."""
+        return self.puzzle.size
+
+    @property
+    def entries(self) -> dict[Cell, int]:
+        """The player's numbers, cell by cell (givens not included)."""
+        givens = self.puzzle.givens
+        return {
+            cell: value
+            for cell, value in zip(self.puzzle.shape.cells, self.board.cells)
+            if value and cell not in givens
+        }
+
+    @property
+    def solved(self) -> bool:
+        """Whether every cell holds the solution's number."""
+        return self.board.cells == self.solution.cells
+
+    def elapsed(self) -> float:
+        """Seconds played so far, or until the puzzle was solved."""
+        end = self.clock() if self.finished is None else self.finished
+        return end - self.started
+
+    def allowed_cells(self, number: int | None = None) -> set[Cell]:
+        """The empty cells where a number (default: the selected one) breaks no rule: help."""
+        number = self.selected if number is None else number
+        if not number:
+            return set()
+        self.check_number(number)
+        return {cell for cell in self.board.empty_cells() if can_place(self.board, *cell, number)}
+
+    def conflicts_at(self, cell: Cell) -> list[str]:
+        """Why a cell's number breaks a rule, in words: '5 is already in column 4, at (3, 4)'."""
+        value = self.board[cell]
+        if not value:
+            return []
+        return [
+            f"{value} is already in {unit.name}, at ({r}, {c})"
+            for unit, (r, c) in blockers(self.board, *cell, value)
+        ]
+
+    # --- the player's actions -------------------------------------------------------------
+    def check_number(self, number: int) -> None:
+        """Refuse a number that is not 1..size."""
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= self.size:
+            raise InvalidMoveError(f"{number!r} is not a number of this game: use 1 to {self.size}")
+
+    def check_open(self, cell: Cell) -> None:
+        """Refuse a cell outside the grid, a given, or any change after the game is solved."""
+        try:
+            self.puzzle.shape.check_cell(*cell)
+        except (IndexError, TypeError) as error:
+            raise InvalidMoveError(str(error)) from None
+        if self.puzzle.is_given(*cell):
+            raise GivenCellError(
+                f"({cell[0]}, {cell[1]}) holds a given {self.puzzle[cell]}; givens cannot change"
+            )
+        self.check_playing()
+
+    def check_playing(self) -> None:
+        """Refuse any change once the puzzle is solved."""
+        if self.finished is not None:
+            raise InvalidMoveError("the puzzle is solved: start a new game")
+
+    def select(self, number: int) -> None:
+        """Choose the number to place (0: none), as the article's number buttons do."""
+        if number:
+            self.check_number(number)
+        self.selected = number
+        self.announce("selected", message=f"selected {number}" if number else "no number selected")
+
+    def set_help(self, on: bool) -> None:
+        """Turn help on or off: mark every cell where the selected number is allowed."""
+        self.help = bool(on)
+        self.announce("help", message="help on" if self.help else "help off")
+
+    def place(self, cell: Cell, number: int | None = None) -> None:
+        """Put a number (default: the selected one) in a cell; a rule broken is said in words."""
+        number = self.selected if number is None else number
+        self.check_open(cell)
+        if not number:
+            raise InvalidMoveError("no number selected: choose one first")
+        self.check_number(number)
+        self.apply(
+            Move(cell, self.board[cell], number, self.marks.get(cell, frozenset()), frozenset())
+        )
+
+    def clear(self, cell: Cell) -> None:
+        """Empty a cell the player filled."""
+        self.check_open(cell)
+        if not self.board[cell] and not self.marks.get(cell):
+            raise InvalidMoveError(f"({cell[0]}, {cell[1]}) is already empty")
+        self.apply(Move(cell, self.board[cell], 0, self.marks.get(cell, frozenset()), frozenset()))
+
+    def toggle_mark(self, cell: Cell, number: int) -> None:
+        """Add or remove a pencil mark in an empty cell."""
+        self.check_open(cell)
+        self.check_number(number)
+        if self.board[cell]:
+            raise InvalidMoveError(
+                f"({cell[0]}, {cell[1]}) holds {self.board[cell]}: clear it to pencil in"
+            )
+        before = self.marks.get(cell, frozenset())
+        self.apply(Move(cell, 0, 0, before, before ^ {number}))
+
+    def undo(self) -> None:
+        """Take back the last move."""
+        if not self.history:
+            raise InvalidMoveError("nothing to undo")
+        self.check_playing()
+        move = self.history.pop()
+        self.future.append(move)
+        self.write(move.cell, move.before, move.marks_before, "undone")
+
+    def redo(self) -> None:
+        """Make again the last move taken back."""
+        if not self.future:
+            raise InvalidMoveError("nothing to redo")
+        self.check_playing()
+        move = self.future.pop()
+        self.history.append(move)
+        self.write(move.cell, move.after, move.marks_after, "redone")
+
+    def check(self) -> dict[Cell, bool]:
+        """Mark each entry right or wrong against the solution; clears the selection."""
+        self.checked = {cell: value == self.solution[cell] for cell, value in self.entries.items()}
+        self.select(0)
+        wrong = sum(not ok for ok in self.checked.values())
+        message = f"{len(self.checked) - wrong} right, {wrong} wrong"
+        self.announce("check", tuple(self.checked), message)
+        return dict(self.checked)
+
+    def hint(self) -> str:
+        """Fill the next cell the rules can prove (or explain a step), and say why."""
+        self.check_playing()
+        cell, value, why = hint_for(self.board, self.solution)
+        self.hints_used += 1
+        if value is not None and cell is not None:
+            self.apply(
+                Move(cell, self.board[cell], value, self.marks.get(cell, frozenset()), frozenset())
+            )
+        self.announce("hint", (cell,) if cell else (), why)
+        return why
+
+    # --- changing the state, in one place -------------------------------------------------
+    def apply(self, move: Move) -> None:
+        """Make a new move: it can be undone, and what was undone can no longer be redone."""
+        self.history.append(move)
+        self.future.clear()
+        self.write(move.cell, move.after, move.marks_after, "")
+
+    def write(self, cell: Cell, value: int, marks: frozenset[int], how: str) -> None:
+        """Set one cell's number and marks, forget its check, and tell the observers."""
+        changed_number = self.board[cell] != value
+        self.board[cell] = value
+        if marks:
+            self.marks[cell] = marks
+        else:
+            self.marks.pop(cell, None)
+        self.checked.pop(cell, None)
+        if changed_number:
+            words = "; ".join(self.conflicts_at(cell))
+            self.announce("entry", (cell,), " ".join(filter(None, [how, words])))
+        else:
+            self.announce("marks", (cell,), how)
+        if self.solved and self.finished is None:
+            self.finished = self.clock()
+            self.announce("solved", message="Well done! " + self.summary())
+
+    def summary(self) -> str:
+        """How the game stands, in one line."""
+        hints = f"{self.hints_used} hint" + ("" if self.hints_used == 1 else "s")
+        if self.finished is None:
+            left = len(self.board.empty_cells())
+            return f"{left} cells to go, {hints} used"
+        minutes, seconds = divmod(round(self.elapsed()), 60)
+        return f"Solved in {minutes} min {seconds:02d} s with {hints}"

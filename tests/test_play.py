@@ -1,0 +1,122 @@
+"""The board widget and the game view, driven as the browser drives them: by messages."""
+
+from __future__ import annotations
+
+import pytest
+
+from sudoku_teach.board import Board
+from sudoku_teach.examples import ASSIGNMENT_PUZZLE, WARMUP_4X4
+from sudoku_teach.game import Game
+from sudoku_teach.grid import Grid
+from sudoku_teach.play import GameView, play
+
+
+@pytest.fixture
+def view():
+    view = GameView(Game.from_text(ASSIGNMENT_PUZZLE, lambda: 0.0))
+    view.sent = []
+    view.board.send = view.sent.append
+    return view
+
+
+def browser(view: GameView, **message) -> None:
+    """What board.js sends on a click, a key or a button."""
+    view.board._received(view.board, message, [])
+
+
+def classes_of(view: GameView, cell) -> str:
+    return view.board.shown[cell][2]
+
+
+def test_the_browser_gets_the_whole_board_once_then_only_changes(view):
+    browser(view, type="ready")
+    assert view.sent[-1]["type"] == "full" and len(view.sent[-1]["cells"]) == 81
+    browser(view, type="cell", r=0, c=0, key="1")
+    assert view.sent[-1] == {"type": "cells", "cells": [[0, 0, 1, [], "sudoku-entry"]]}
+
+
+def test_a_key_places_a_number_and_a_conflict_is_said_in_words(view):
+    browser(view, type="cell", r=0, c=0, key="5")  # row 0 holds a 5 at (0, 6)
+    assert view.game.board[0, 0] == 5 and view.game.selected == 0
+    assert "5 is already in row 0, at (0, 6)" in view.board.message
+    assert "sudoku-conflict" in classes_of(view, (0, 0))
+    assert "sudoku-conflict" in classes_of(view, (0, 6))
+
+
+def test_a_refused_action_shows_its_message_and_changes_nothing(view):
+    browser(view, type="cell", r=0, c=2, key="1")  # (0, 2) is a given 2
+    assert "givens cannot change" in view.board.message and view.game.entries == {}
+    browser(view, type="cell", r=0, c=0, key="click")
+    assert "no number selected" in view.board.message
+    browser(view, type="button", name="Undo", r=0, c=0)
+    assert view.board.message == "nothing to undo"
+
+
+def test_help_marks_exactly_the_allowed_cells(view):
+    browser(view, type="number", n=4)
+    browser(view, type="button", name="Help", r=0, c=0)
+    marked = {cell for cell in view.board.shown if "sudoku-allowed" in classes_of(view, cell)}
+    assert marked == view.game.allowed_cells(4) and marked
+    assert view.board.pressed == ["Help"] and view.board.selected == 4
+
+
+def test_check_marks_right_and_wrong(view):
+    solution = view.game.solution
+    browser(view, type="cell", r=0, c=0, key=str(solution[0, 0]))
+    browser(view, type="cell", r=0, c=1, key=str(solution[0, 1] % 9 + 1))
+    browser(view, type="button", name="Check", r=0, c=0)
+    assert "sudoku-right" in classes_of(view, (0, 0))
+    assert "sudoku-wrong" in classes_of(view, (0, 1))
+    assert view.board.message == "1 right, 1 wrong" and view.board.selected == 0
+
+
+def test_pencil_mode_toggles_marks(view):
+    browser(view, type="button", name="Pencil", r=0, c=0)
+    browser(view, type="cell", r=0, c=0, key="3")
+    browser(view, type="cell", r=0, c=0, key="7")
+    assert view.board.shown[0, 0] == (0, (3, 7), "")
+    browser(view, type="cell", r=0, c=0, key="clear")
+    assert view.board.shown[0, 0] == (0, (), "")
+
+
+def test_new_uses_the_chosen_level_and_redraws(view):
+    view.board.level = "hard"
+    browser(view, type="button", name="New", r=0, c=0)
+    assert view.game.level == "hard" and view.sent[-1]["type"] == "full"
+    assert "new hard game" in view.board.message
+
+
+def test_keyboard_play_of_a_4x4_game_reaches_solved(view):
+    view.watch(Game.from_text(WARMUP_4X4, lambda: 0.0))
+    for r, c in view.game.puzzle.empty_cells():
+        browser(view, type="cell", r=r, c=c, key=str(view.game.solution[r, c]))
+    assert view.game.solved and view.board.message == "Well done! Solved in 0 min 00 s with 0 hints"
+
+
+def test_a_plain_board_shows_a_grid_and_reports_clicks():
+    clicks = []
+    board = Board.for_grid(Grid.parse(WARMUP_4X4), on_cell=lambda cell, key: clicks.append(key))
+    board._received(board, {"type": "cell", "r": 1, "c": 2, "key": "click"}, [])
+    assert clicks == ["click"] and repr(board) == "Board(4x4, 8 of 16 cells filled)"
+    assert board.shown[0, 0] == (1, (), "sudoku-given")
+
+
+def test_play_gives_a_view_with_a_stable_repr():
+    view = play("easy", seed=1, clock=lambda: 0.0)
+    assert repr(view) == "GameView(easy, 55 cells to go, 0 hints used)"
+
+
+def test_save_and_restore_buttons_keep_the_game_across_views(view, tmp_path):
+    view.save_path = tmp_path / "game.json"
+    browser(view, type="cell", r=0, c=0, key="3")
+    browser(view, type="number", n=7)
+    browser(view, type="button", name="Save", r=0, c=0)
+    fresh = GameView(Game.from_text(ASSIGNMENT_PUZZLE, lambda: 0.0), tmp_path / "game.json")
+    fresh.board.send = lambda message: None
+    browser(fresh, type="button", name="Restore", r=0, c=0)
+    assert fresh.game.entries == {(0, 0): 3} and fresh.board.selected == 7
+    assert fresh.board.shown == view.board.shown
+    browser(fresh, type="button", name="Restore", r=0, c=0)
+    fresh.save_path = tmp_path / "nothing.json"
+    browser(fresh, type="button", name="Restore", r=0, c=0)
+    assert "cannot read" in fresh.board.message and fresh.game.entries == {(0, 0): 3}
