@@ -17,8 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .errors import GivenCellError, InvalidMoveError
-from .grid import Grid
 from .game_sources import check_puzzle, hint_for, puzzle_for
+from .grid import Grid
 from .rules import blockers, can_place
 from .shape import CLASSIC, Cell, Shape
 

@@ -13,8 +13,8 @@ from typing import Any
 
 from .errors import SavedGameError, SudokuError
 from .game import Game, Move
-from .grid import Grid
 from .game_sources import check_puzzle
+from .grid import Grid
 from .shape import Shape
 
 FORMAT = "sudoku-teach saved game"
