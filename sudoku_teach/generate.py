@@ -87,12 +87,12 @@ def make_puzzle(solution: GridLike, rng_or_seed: Seed) -> Grid:
     rng = make_rng(rng_or_seed)
     order = list(solution.shape.cells)
     rng.shuffle(order)
-    board = Grid(solution.cells, solution.shape, givens=())  # a scratch board: nothing locked
+    board = Grid(solution.numbers, solution.shape, givens=())  # a scratch board: nothing locked
     for cell in order:
         number, board[cell] = board[cell], 0
         if not has_unique_solution(board):
             board[cell] = number  # removing it allowed a second solution: put it back
-    return Grid(board.cells, solution.shape)  # the numbers left are the givens
+    return Grid(board.numbers, solution.shape)  # the numbers left are the givens
 
 
 def check_full(grid: Grid) -> None:

@@ -126,7 +126,7 @@ def check_rules(grid: GridLike) -> None:
 
 def is_complete(grid: GridLike) -> bool:
     """Whether every cell holds a number."""
-    return 0 not in as_grid(grid).cells
+    return 0 not in as_grid(grid).numbers
 
 
 def is_solved(grid: GridLike) -> bool:

@@ -128,6 +128,10 @@ class Shape:
         """Every cell in reading order (row by row)."""
         return tuple((r, c) for r in range(self.size) for c in range(self.size))
 
+    def unit_numbers(self, row: int, col: int) -> tuple[int, int, int]:
+        """Where a cell's row, column and region stand in `units` (rows, columns, regions)."""
+        return row, self.size + col, 2 * self.size + self.region_index(row, col)
+
     def units_of(self, row: int, col: int) -> tuple[Unit, Unit, Unit]:
         """The row, the column and the region that a cell belongs to."""
         return self.rows[row], self.columns[col], self.regions[self.region_index(row, col)]

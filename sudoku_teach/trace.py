@@ -97,7 +97,7 @@ class Trace:
         """The board right after event `step`, rebuilt by replaying the events up to it."""
         self._check_step(step)
         size = self.puzzle.size
-        values = list(self.puzzle.cells)
+        values = list(self.puzzle.numbers)
         guesses: list[list[int]] = [[]]  # cells filled under each guess; [0] = before any
         for event in self.events[: step + 1]:
             if event.kind in (PLACE, PROPAGATE):

@@ -21,7 +21,7 @@ import ipywidgets as widgets
 from .elimination import next_step
 from .errors import SudokuError
 from .grid import Grid, GridLike, as_grid
-from .render import COLOURS, THICK, THIN, grid_html
+from .render import COLOURS, borders, cell_background, grid_html
 from .rules import (
     blockers,
     column_values,
@@ -104,10 +104,7 @@ class GridView(widgets.VBox):
                 height="2.6em",
                 margin="0px",
                 padding="0px",
-                border_top=THICK if row % shape.box_rows == 0 else THIN,
-                border_left=THICK if col % shape.box_cols == 0 else THIN,
-                border_bottom=THICK if row == shape.size - 1 else THIN,
-                border_right=THICK if col == shape.size - 1 else THIN,
+                **{f"border_{side}": line for side, line in borders(shape, row, col).items()},
             ),
         )
         button.add_class("sudoku-cell")
@@ -237,17 +234,16 @@ class GridView(widgets.VBox):
                 "sudoku-selected": cell == self.selected,
                 "sudoku-highlight": cell in highlight,
             }
-            if cell in self.colours:
-                colour = COLOURS.get(self.colours[cell], self.colours[cell])
-            elif states["sudoku-conflict"]:
-                colour = COLOURS["conflict"]
-            elif states["sudoku-selected"]:
-                colour = COLOURS["focus"]
-            elif states["sudoku-highlight"]:
-                colour = COLOURS["highlight"]
-            else:
-                colour = "white"
-            button.style.button_color = colour
+            button.style.button_color = (
+                cell_background(
+                    cell,
+                    highlight=highlight,
+                    focus=self.selected,
+                    conflicts=conflicts,
+                    colours=self.colours,
+                )
+                or "white"
+            )
             self._set_classes(button, given, states)
 
     def _highlighted(self) -> set[Cell]:

@@ -43,10 +43,10 @@ def test_solves_the_assignment_puzzle() -> None:
 
 def test_solution_is_a_new_grid_with_the_same_givens() -> None:
     puzzle = Grid.parse(ASSIGNMENT_PUZZLE)
-    before = puzzle.cells
+    before = puzzle.numbers
     answer = fast.solve(puzzle)
     assert answer is not puzzle
-    assert puzzle.cells == before  # the input is not modified
+    assert puzzle.numbers == before  # the input is not modified
     assert answer is not None and answer.givens == puzzle.givens
 
 

@@ -161,7 +161,7 @@ def test_every_solver_solves_the_written_puzzles(name, text, box_rows, box_cols,
     before = puzzle.to_string()
     result = solve(puzzle, method, trace=True)
     assert result.status == SOLVED and result.solved
-    check_solution(digits_of(before), list(result.solution.cells), box_rows, box_cols)
+    check_solution(digits_of(before), list(result.solution.numbers), box_rows, box_cols)
     assert result.solution.givens == puzzle.givens
     assert puzzle.to_string() == before, "the solver changed its input"
     check_trace(result)
@@ -291,7 +291,7 @@ def test_propagation_solves_the_assignment_without_a_guess():
 
 def test_propagation_on_a_hard_puzzle_guesses_and_takes_back_forced_numbers():
     result = solve(HARD, "propagate", trace=True)
-    check_solution(digits_of(HARD), list(result.solution.cells), 3, 3)
+    check_solution(digits_of(HARD), list(result.solution.numbers), 3, 3)
     check_trace(result)
     assert result.stats.backtracks > 0
     # Some backtrack takes back numbers that propagation forced below its guess.
@@ -313,7 +313,7 @@ def test_a_method_of_your_own_plugs_into_the_same_skeleton():
 
     backwards = Method("backwards", last_empty_first)
     result = solve(ASSIGNMENT_PUZZLE, backwards, trace=True)
-    check_solution(digits_of(ASSIGNMENT_PUZZLE), list(result.solution.cells), 3, 3)
+    check_solution(digits_of(ASSIGNMENT_PUZZLE), list(result.solution.numbers), 3, 3)
     assert result.method == "backwards"
     assert result.trace[0].cell == (8, 7)  # the last empty cell
     check_trace(result)
@@ -385,7 +385,7 @@ def test_find_solutions_gives_distinct_valid_solutions_and_a_sound_trace():
     assert len(result.solutions) == 5
     assert len({s.to_string() for s in result.solutions}) == 5
     for solution in result.solutions:
-        check_solution(digits_of(puzzle), list(solution.cells), 2, 2)
+        check_solution(digits_of(puzzle), list(solution.numbers), 2, 2)
     check_trace(result)
     assert result.trace.count(SOLUTION) == 5
 
@@ -413,8 +413,8 @@ def test_random_small_puzzles_are_solved_keeping_their_givens(case, method):
     puzzle = Grid(cells, Shape(box_rows, box_cols))
     result = solve(puzzle, method, trace=True, max_nodes=100_000)
     assert result.status == SOLVED
-    check_solution(cells, list(result.solution.cells), box_rows, box_cols)
-    assert list(puzzle.cells) == cells
+    check_solution(cells, list(result.solution.numbers), box_rows, box_cols)
+    assert list(puzzle.numbers) == cells
     check_trace(result)
 
 
