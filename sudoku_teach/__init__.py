@@ -1,8 +1,9 @@
 """sudoku-teach: Sudoku as a programming and algorithms subject.
 
 The modules follow the course: `grid` (the board), `rules`, `elimination`, `candidates`,
-`techniques` and `rule_solver`, `search`, `fast` and `generate`, and the views `render`, `widgets` and `plots` (import those two
-yourself: they bring in ipywidgets and matplotlib). Start with `Grid.parse` and `rules`.
+`techniques`, `rule_solver`, `search`, `fast` and `generate`, and the views `render`,
+`widgets` and `plots` (import those two yourself: they bring in ipywidgets and
+matplotlib). Start with `Grid.parse` and `rules`.
 """
 
 from . import elimination, fast, generate, search
@@ -20,6 +21,8 @@ from .errors import (
 )
 from .examples import ASSIGNMENT_PUZZLE, ASSIGNMENT_SOLUTION, NORVIG_HARD, WARMUP_4X4
 from .grid import Grid, as_grid, load, load_puzzles, read_puzzles, save
+from .results import DEFAULT_MAX_NODES, SolveResult, Status
+from .rule_solver import RuleSolve, count_finished, next_step, solve_with_rules
 from .rules import (
     blockers,
     can_place,
@@ -36,8 +39,6 @@ from .rules import (
     region_values,
     row_values,
 )
-from .results import DEFAULT_MAX_NODES, SolveResult, Status
-from .rule_solver import RuleSolve, count_finished, next_step, solve_with_rules
 from .shape import CLASSIC, Shape
 from .steps import Step, Technique
 from .techniques import (

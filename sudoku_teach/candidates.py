@@ -17,7 +17,7 @@ dead ends as it changes, so asking costs nothing while there are none.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Collection, Mapping
 
 from .elimination import all_candidates, set_text
 from .errors import ContradictionError
@@ -27,25 +27,38 @@ from .shape import Cell
 Candidates = dict[Cell, set[int]]
 """The candidates of every empty cell: the numbers that may still go there."""
 
-Change = tuple[Cell, int, bool]
-"""One entry of the undo log: (cell, number, filled). filled=False: a removed candidate."""
+Change = tuple[Cell, int, "set[int] | None"]
+"""One entry of the undo log: (cell, number, None) for a removed candidate, or
+(cell, number, the cell's candidates before) for a number placed."""
 
 
 class CandidateGrid:
     """A board and its candidates, with the places of every number each unit still needs."""
 
     def __init__(self, grid: GridLike) -> None:
-        self.grid: Grid = as_grid(grid).copy()
-        self.shape = self.grid.shape
-        self.candidates: Candidates = all_candidates(self.grid)
-        # places[u][value]: the cells of unit number u (see `shape.units`) that may take value.
-        self.places: list[dict[int, set[Cell]]] = [
-            self._places_in(unit.cells) for unit in self.shape.units
-        ]
+        start = as_grid(grid)
+        self.shape = start.shape
+        self.size = start.shape.size
+        self.givens = start.givens
+        self.numbers = list(start.numbers)  # the board's numbers in reading order, 0 for blank
+        self.candidates: Candidates = all_candidates(start)
+        self._places: list[dict[int, set[Cell]]] | None = None
         self.log: list[Change] = []
-        self.dead_ends = sum(1 for left in self.candidates.values() if not left) + sum(
-            1 for by_value in self.places for cells in by_value.values() if not cells
-        )
+        self.dead_ends = sum(1 for left in self.candidates.values() if not left)
+
+    @property
+    def places(self) -> list[dict[int, set[Cell]]]:
+        """`places[u][value]`: the cells of unit number u (see `shape.units`) that may take value.
+
+        Worked out the first time a technique asks, then kept up to date with every change
+        (a search that never asks, such as the naive one, does not pay for it).
+        """
+        if self._places is None:
+            self._places = [self._places_in(unit.cells) for unit in self.shape.units]
+            self.dead_ends += sum(
+                1 for by_value in self._places for cells in by_value.values() if not cells
+            )
+        return self._places
 
     def _places_in(self, unit: Collection[Cell]) -> dict[int, set[Cell]]:
         """For every number that a unit's empty cells can take, the cells that can take it."""
@@ -53,8 +66,18 @@ class CandidateGrid:
         for cell in unit:
             for value in sorted(self.candidates.get(cell, ())):
                 places.setdefault(value, set()).add(cell)
-        needed = set(self.shape.digits) - {self.grid[cell] for cell in unit}
+        needed = set(self.shape.digits) - {self.number(cell) for cell in unit}
         return {value: places.get(value, set()) for value in sorted(needed)}
+
+    @property
+    def grid(self) -> Grid:
+        """The numbers as a new `Grid`, with the puzzle's givens."""
+        return Grid(self.numbers, self.shape, self.givens)
+
+    def number(self, cell: Cell) -> int:
+        """The number in a cell, 0 if it is empty."""
+        row, col = cell
+        return self.numbers[row * self.size + col]
 
     # --- changing the board --------------------------------------------------------------
     def allows(self, cell: Cell, value: int) -> bool:
@@ -67,25 +90,43 @@ class CandidateGrid:
         left.remove(value)
         if not left:
             self.dead_ends += 1
+        if self._places is not None:
+            self._leave_places(cell, value)
+        self.log.append((cell, value, None))
+
+    def place(self, cell: Cell, value: int) -> None:
+        """Write a number: its peers lose it as a candidate, and the cell needs none any more."""
+        candidates = self.candidates
+        for peer in self.shape.peers[cell]:
+            if peer in candidates and value in candidates[peer]:
+                self.remove(peer, value)
+        row, col = cell
+        self.numbers[row * self.size + col] = value
+        left = self.candidates.pop(cell)
+        if self._places is not None:
+            for other in left - {value}:
+                self._leave_places(cell, other)
+            for u in self.shape.unit_numbers(*cell):
+                del self._places[u][value]  # the unit has its number now
+        self.log.append((cell, value, left))
+
+    def _leave_places(self, cell: Cell, value: int) -> None:
+        """The cell can no longer take `value`: strike it from that number's places."""
+        assert self._places is not None
         for u in self.shape.unit_numbers(*cell):
-            cells = self.places[u][value]
+            cells = self._places[u][value]
             cells.remove(cell)
             if not cells:
                 self.dead_ends += 1
-        self.log.append((cell, value, False))
 
-    def place(self, cell: Cell, value: int) -> None:
-        """Write a number: its cell keeps no other candidate, and its peers lose this one."""
-        for other in sorted(self.candidates[cell] - {value}):
-            self.remove(cell, other)
-        for peer in self.shape.peers[cell]:
-            if value in self.candidates.get(peer, ()):
-                self.remove(peer, value)
-        self.grid[cell] = value
-        del self.candidates[cell]
+    def _back_in_places(self, cell: Cell, value: int) -> None:
+        """The cell can take `value` again: add it back to that number's places."""
+        assert self._places is not None
         for u in self.shape.unit_numbers(*cell):
-            del self.places[u][value]  # the unit has its number now
-        self.log.append((cell, value, True))
+            cells = self._places[u][value]
+            if not cells:
+                self.dead_ends -= 1
+            cells.add(cell)
 
     def mark(self) -> int:
         """A point in the undo log that `undo` can return to."""
@@ -94,30 +135,32 @@ class CandidateGrid:
     def undo(self, mark: int) -> None:
         """Take back every change made since `mark`, newest first."""
         while len(self.log) > mark:
-            cell, value, filled = self.log.pop()
-            if filled:
-                self.grid[cell] = 0
-                self.candidates[cell] = {value}
-                for u in self.shape.unit_numbers(*cell):
-                    self.places[u][value] = {cell}
-                continue
-            left = self.candidates[cell]
-            if not left:
-                self.dead_ends -= 1
-            left.add(value)
-            for u in self.shape.unit_numbers(*cell):
-                cells = self.places[u][value]
-                if not cells:
+            cell, value, before = self.log.pop()
+            if before is None:  # a removed candidate comes back
+                left = self.candidates[cell]
+                if not left:
                     self.dead_ends -= 1
-                cells.add(cell)
+                left.add(value)
+                if self._places is not None:
+                    self._back_in_places(cell, value)
+                continue
+            row, col = cell
+            self.numbers[row * self.size + col] = 0  # a placed number is taken out again
+            self.candidates[cell] = before
+            if self._places is not None:
+                for u in self.shape.unit_numbers(*cell):
+                    self._places[u][value] = {cell}
+                for other in before - {value}:
+                    self._back_in_places(cell, other)
 
     # --- reading it ------------------------------------------------------------------------
-    def empty_cells(self) -> Iterator[Cell]:
+    def empty_cells(self) -> list[Cell]:
         """The empty cells in reading order."""
-        return (cell for cell in self.shape.cells if cell in self.candidates)
+        return sorted(self.candidates)
 
     def contradiction(self) -> ContradictionError | None:
         """Why this board can never be finished (the first dead end found), or None."""
+        _ = self.places  # dead ends count the numbers with no place only once places exist
         if not self.dead_ends:
             return None
         for (row, col), left in sorted(self.candidates.items()):
@@ -150,6 +193,7 @@ class CandidateGrid:
         from .render import grid_html
 
         return grid_html(self.grid, candidates=self.candidates)
+
 
 
 def format_candidates(candidates: Mapping[Cell, Collection[int]]) -> str:

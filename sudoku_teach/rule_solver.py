@@ -20,17 +20,17 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
-from typing import Literal, Union
+from typing import Literal
 
 from .candidates import CandidateGrid, Candidates, format_candidates
+from .errors import RuleViolation
 from .grid import Grid, GridLike, as_grid
 from .render import grid_html
-from .errors import RuleViolation
 from .rules import check_rules, conflicts
 from .steps import Step, Technique
 from .techniques import TECHNIQUE_SETS, TECHNIQUES
 
-Techniques = Union[str, Technique, Sequence[Union[str, Technique]]]
+Techniques = str | Technique | Sequence[str | Technique]
 """Techniques to try, in order: a name from `TECHNIQUE_SETS` or `TECHNIQUES`, or a list."""
 
 ALL_TECHNIQUES = tuple(TECHNIQUES.values())

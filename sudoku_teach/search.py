@@ -39,14 +39,16 @@ Choice = tuple[Cell, Sequence[int]]
 
 def reading_order(board: CandidateGrid) -> Choice | None:
     """The source's order: the first empty cell, and every number 1..n (the rules judge)."""
-    cell = next(board.empty_cells(), None)
-    return None if cell is None else (cell, board.shape.digits)
+    if not board.candidates:
+        return None
+    return min(board.candidates), board.shape.digits  # cells compare in reading order
 
 
 def fewest_candidates(board: CandidateGrid) -> Choice | None:
     """The empty cell with the fewest candidates (first in reading order on a tie), and those."""
-    cell = min(board.empty_cells(), key=lambda c: len(board.candidates[c]), default=None)
-    return None if cell is None else (cell, sorted(board.candidates[cell]))
+    candidates = board.candidates
+    cell = min(candidates, key=lambda c: (len(candidates[c]), c), default=None)
+    return None if cell is None else (cell, sorted(candidates[cell]))
 
 
 @dataclass(frozen=True)
@@ -144,7 +146,7 @@ class Search:
 
     def found(self, depth: int) -> bool:
         """Keep a solution; True when that makes enough of them."""
-        self.solutions.append(Grid(self.board.grid.numbers, self.puzzle.shape, self.puzzle.givens))
+        self.solutions.append(self.board.grid)
         if self.trace is not None:
             self.trace.record("solution", None, 0, depth)
         return len(self.solutions) >= self.want
@@ -156,14 +158,14 @@ class Search:
         the same finders as the solver by rules, taking every step they find, not one.
         """
         board = self.board
-        while not board.dead_ends:
+        while board.contradiction() is None:
             forced = list(find_naked_singles(board)) or list(find_hidden_singles(board))
             if not forced:
                 return True
             for step in forced:
                 cell, value = step.cell, step.value
                 assert cell is not None and value is not None
-                if board.grid[cell] == value:
+                if board.number(cell) == value:
                     continue  # found twice, e.g. as the last place in its row and its region
                 if not board.allows(cell, value):
                     return False  # an earlier forced number took its place: a contradiction

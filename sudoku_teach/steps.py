@@ -137,12 +137,10 @@ def cells_text(cells: tuple[Cell, ...] | list[Cell]) -> str:
 
 
 def removals_text(eliminations: tuple[tuple[Cell, int], ...]) -> str:
-    """Removed candidates grouped by number: 'remove 2 from (0, 6); remove 7 from (0, 6), (0, 8)'."""
+    """Removed candidates grouped by number: 'remove 2 from (0, 6); remove 7 ...'."""
     by_number: dict[int, list[Cell]] = {}
     for cell, number in eliminations:
         by_number.setdefault(number, []).append(cell)
     return "; ".join(
         f"remove {number} from {cells_text(cells)}" for number, cells in sorted(by_number.items())
     )
-
-

@@ -28,7 +28,7 @@ from .steps import Step, Technique, cells_text, removals_text
 
 def find_naked_singles(board: CandidateGrid) -> Iterator[Step]:
     """Every empty cell, in reading order, with exactly one candidate."""
-    before = board.grid.numbers
+    before = tuple(board.numbers)
     for cell in board.empty_cells():
         left = board.candidates[cell]
         if len(left) == 1:
@@ -49,7 +49,7 @@ def explain_naked_single(step: Step) -> str:
 
 def find_hidden_singles(board: CandidateGrid) -> Iterator[Step]:
     """Every unit (rows, columns, regions) and number, smallest first, with one place left."""
-    before = board.grid.numbers
+    before = tuple(board.numbers)
     for unit, places in zip(board.shape.units, board.places):
         for value in sorted(places):
             if len(places[value]) == 1:
@@ -60,7 +60,8 @@ def find_hidden_singles(board: CandidateGrid) -> Iterator[Step]:
 def explain_hidden_single(step: Step) -> str:
     """Say which unit needs the number and why each of its other empty cells cannot take it."""
     assert step.unit is not None
-    needs = f"({step.row}, {step.col}) = {step.value}, a hidden single: {step.unit.name} needs a {step.value}"
+    where = f"({step.row}, {step.col}) = {step.value}, a hidden single"
+    needs = f"{where}: {step.unit.name} needs a {step.value}"
     if not step.blocked:
         return f"{needs} and every other cell of it is filled"
     reasons = ", ".join(
@@ -74,7 +75,7 @@ def explain_hidden_single(step: Step) -> str:
 
 def find_naked_pairs(board: CandidateGrid) -> Iterator[Step]:
     """Two cells of a unit with the same two candidates, when others of the unit still hold them."""
-    before = board.grid.numbers
+    before = tuple(board.numbers)
     for unit in board.shape.units:
         twos = [cell for cell in unit.cells if len(board.candidates.get(cell, ())) == 2]
         for i, first in enumerate(twos):
@@ -91,8 +92,13 @@ def find_naked_pairs(board: CandidateGrid) -> Iterator[Step]:
                 if removals:
                     numbers = tuple(sorted(pair))
                     yield Step(
-                        NAKED_PAIR, before, board.shape, unit=unit, cells=(first, second),
-                        numbers=numbers, eliminations=removals,
+                        NAKED_PAIR,
+                        before,
+                        board.shape,
+                        unit=unit,
+                        cells=(first, second),
+                        numbers=numbers,
+                        eliminations=removals,
                     )
 
 
@@ -108,7 +114,7 @@ def explain_naked_pair(step: Step) -> str:
 
 def find_pointing_pairs(board: CandidateGrid) -> Iterator[Step]:
     """A number whose places in a region share one row or column outside which it still appears."""
-    before = board.grid.numbers
+    before = tuple(board.numbers)
     shape = board.shape
     first_region = 2 * shape.size  # regions come after the rows and the columns in `units`
     for region, places in zip(shape.regions, board.places[first_region:]):
@@ -128,8 +134,14 @@ def find_pointing_pairs(board: CandidateGrid) -> Iterator[Step]:
                 )
                 if removals:
                     yield Step(
-                        POINTING_PAIR, before, board.shape, unit=region, cells=tuple(cells),
-                        numbers=(value,), line=line, eliminations=removals,
+                        POINTING_PAIR,
+                        before,
+                        board.shape,
+                        unit=region,
+                        cells=tuple(cells),
+                        numbers=(value,),
+                        line=line,
+                        eliminations=removals,
                     )
 
 
@@ -151,12 +163,18 @@ HIDDEN_SINGLE = Technique(
     "hidden single", find_hidden_singles, explain_hidden_single, "no number has a single place"
 )
 NAKED_PAIR = Technique(
-    "naked pair", find_naked_pairs, explain_naked_pair, "no two cells share the same two candidates",
+    "naked pair",
+    find_naked_pairs,
+    explain_naked_pair,
+    "no two cells share the same two candidates",
     places_numbers=False,
 )
 POINTING_PAIR = Technique(
-    "pointing pair", find_pointing_pairs, explain_pointing_pair,
-    "no number is confined to one row or column of a region", places_numbers=False,
+    "pointing pair",
+    find_pointing_pairs,
+    explain_pointing_pair,
+    "no number is confined to one row or column of a region",
+    places_numbers=False,
 )
 
 TECHNIQUES: dict[str, Technique] = {

@@ -33,7 +33,7 @@ from .rules import (
 from .shape import LETTERS, Cell
 
 if TYPE_CHECKING:
-    from .search import SearchResult
+    from .results import SolveResult
 
 T = TypeVar("T")
 
@@ -368,7 +368,7 @@ def progress(items: Iterable[T], total: int, description: str = "working") -> It
     bar.bar_style = "success"
 
 
-def search_explorer(result: SearchResult) -> Stepper:
+def search_explorer(result: SolveResult) -> Stepper:
     """A slider over a traced search: the board at step k, its cell marked, and the depth curve."""
     from .plots import figure_html, new_axes, plot_depth_at
 

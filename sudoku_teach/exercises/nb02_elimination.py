@@ -63,7 +63,7 @@ region_numbers = register(
 survivors = register(
     Exercise(
         name="survivors",
-        reference=lambda grid, row, col: elimination.survivors(grid, row, col),
+        reference=lambda grid, row, col: elimination.candidates(grid, row, col),
         cases=lambda: [(g, r, c) for g in positions() for r, c in empty_cells(g)],
         hint="start from {1, ..., 9} and take away the union of the three elimination sets.",
     )

@@ -32,7 +32,7 @@ def reference_solve(grid: Rows) -> Rows | None:
 
 
 def reference_best_cell(grid: Rows) -> tuple[int, int] | None:
-    """The empty cell with the fewest survivors; the first in reading order on a tie."""
+    """The empty cell with the fewest candidates; the first in reading order on a tie."""
     marks = elimination.candidates(grid)
     return min(marks, key=lambda cell: (len(marks[cell]), cell)) if marks else None
 
@@ -78,7 +78,7 @@ best_cell = register(
         name="best_cell",
         reference=reference_best_cell,
         cases=lambda: [(g,) for g in rows_of(*SMALL_PUZZLES)] + [(g,) for g in partly_filled()],
-        hint="look at every empty cell's survivors and keep the cell with the fewest; use `<`, not"
+        hint="look at every empty cell's candidates and keep the cell with the fewest; use `<`, not"
         " `<=`, so the first cell in reading order wins a tie. A full grid gives None.",
         normalise=tuple_or_none,
     )
