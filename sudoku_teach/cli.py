@@ -4,7 +4,7 @@ Puzzles come as arguments (a puzzle string or a file name) or, with no argument 
 from standard input, one puzzle a line. Exit status: 0 all fine, 1 a puzzle breaks the
 rules (or has no answer), 2 unusable input; messages for people go to standard error.
 For `hint` and `solve --method singles`, 1 also means no rule gives a step: the grid is
-full, contradictory (a conflict, or a cell with no survivor), or needs more rules.
+full, contradictory (a conflict, or a cell with no candidate), or needs more rules.
 `count` prints one line per puzzle: `N` (exactly N solutions) or `N (limit reached)` (at
 least N; the count stops at `--limit`, default 2); a grid that breaks the rules has 0.
 Its exit status is 0 unless a search stops at its node limit (1) or input is unusable (2).
@@ -97,7 +97,7 @@ def cmd_hint(args: argparse.Namespace) -> int:
             why = (
                 "the grid is already full"
                 if is_complete(grid)
-                else "no cell has a single survivor and no number has a single place;"
+                else "no cell has a single candidate and no number has a single place;"
                 " this puzzle needs more rules"
             )
             print(f"{label}: no hint: {why}", file=sys.stderr)

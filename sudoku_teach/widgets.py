@@ -12,16 +12,16 @@ tests and custom styles can find them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable
 from html import escape
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
-from .elimination import next_step
 from .errors import SudokuError
 from .grid import Grid, GridLike, as_grid
 from .render import COLOURS, borders, cell_background, grid_html
+from .rule_solver import next_step
 from .rules import (
     blockers,
     column_values,
@@ -34,8 +34,6 @@ from .shape import LETTERS, Cell
 
 if TYPE_CHECKING:
     from .results import SolveResult
-
-T = TypeVar("T")
 
 Validator = Callable[[Grid, Cell, int], "str | None"]
 """Decides whether a number (0: clearing) may be entered: a message to refuse it, or None."""
@@ -330,7 +328,7 @@ class SinglesHelper(widgets.VBox):
             self.view.message.value = praise + (
                 "Solved! Every cell is filled and no rule is broken."
                 if done
-                else "No cell has a single survivor: this puzzle needs more rules."
+                else "No cell has a single candidate: this puzzle needs more rules."
             )
             return
         cell = self.step.cell
@@ -353,19 +351,7 @@ class SinglesHelper(widgets.VBox):
         if found:
             unit, where = found[0]
             return f"Not {value}: {unit.name} already has a {value}, at {where}."
-        return f"{value} is not ruled out here, but it is not the only survivor. Try again."
-
-
-def progress(items: Iterable[T], total: int, description: str = "working") -> Iterator[T]:
-    """Yield the items while a progress bar in the notebook shows how far the loop has got."""
-    from IPython.display import display
-
-    bar = widgets.IntProgress(value=0, min=0, max=total, description=description)
-    display(bar)
-    for item in items:
-        yield item
-        bar.value += 1
-    bar.bar_style = "success"
+        return f"{value} is not ruled out here, but it is not the only candidate. Try again."
 
 
 def search_explorer(result: SolveResult) -> Stepper:

@@ -25,7 +25,7 @@ def empty_cells(rows: Rows) -> list[tuple[int, int]]:
 
 
 def stuck_position() -> Rows:
-    """A position where no cell has a single survivor (a hard puzzle's start)."""
+    """A position where no cell has a single candidate (a hard puzzle's start)."""
     return Grid.parse(
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
     ).to_rows()
