@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Literal
 
 from .errors import ShapeError
 
@@ -16,12 +17,15 @@ Cell = tuple[int, int]
 
 LETTERS = "ABCDEFGHI"
 
+UnitKind = Literal["row", "column", "region"]
+"""The three kinds of unit, one for each rule."""
+
 
 @dataclass(frozen=True)
 class Unit:
     """One row, column or region: a set of cells that must hold different numbers."""
 
-    kind: str  # "row", "column" or "region"
+    kind: UnitKind
     index: int
     cells: tuple[Cell, ...]
 
