@@ -29,6 +29,8 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
+from tqdm import tqdm
+
 from sudoku_teach import Grid, fast, search, solve_with_rules
 from sudoku_teach.results import SolveResult
 
@@ -218,27 +220,6 @@ def read_puzzle_file(path: Path) -> list[str]:
     return puzzles
 
 
-class Progress:
-    """A one-line progress bar on stderr, redrawn at most ten times a second."""
-
-    def __init__(self, total: int, label: str, width: int = 30) -> None:
-        self.total, self.label, self.width = total, label, width
-        self.last = 0.0
-        self.live = sys.stderr.isatty()  # in a log file, only the finished bar is written
-
-    def show(self, done: int) -> None:
-        """Redraw the bar if enough time has passed (and always at the end)."""
-        now = time.perf_counter()
-        if done < self.total and (not self.live or now - self.last < 0.1):
-            return
-        self.last = now
-        filled = self.width * done // self.total
-        bar = "#" * filled + "." * (self.width - filled)
-        end = "\n" if done == self.total else ""
-        sys.stderr.write(f"\r  {self.label} [{bar}] {done}/{self.total}{end}")
-        sys.stderr.flush()
-
-
 @dataclass
 class Result:
     """How one solver did on one set of puzzles."""
@@ -292,8 +273,7 @@ def run(solvers: dict[str, Solver], puzzles: list[str], label: str) -> list[Resu
     for solve in solvers.values():
         timed(solve, puzzles[0])  # warm up: one-off set-up costs are not what we measure
     results = {name: Result(name) for name in solvers}
-    progress = Progress(len(puzzles), label)
-    for number, puzzle in enumerate(puzzles, 1):
+    for number, puzzle in enumerate(tqdm(puzzles, desc=f"  {label}", file=sys.stderr), 1):
         answers = {name: timed(solve, puzzle) for name, solve in solvers.items()}
         solvable = any(
             answer not in (None, GAVE_UP) and check_answer(puzzle, answer) is None
@@ -301,7 +281,6 @@ def run(solvers: dict[str, Solver], puzzles: list[str], label: str) -> list[Resu
         )
         for name, (answer, seconds) in answers.items():
             results[name].add(number, puzzle, answer, seconds, solvable)
-        progress.show(number)
     return list(results.values())
 
 

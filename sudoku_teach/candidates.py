@@ -64,7 +64,7 @@ class CandidateGrid:
         """For every number that a unit's empty cells can take, the cells that can take it."""
         places: dict[int, set[Cell]] = {}
         for cell in unit:
-            for value in sorted(self.candidates.get(cell, ())):
+            for value in self.candidates.get(cell, ()):
                 places.setdefault(value, set()).add(cell)
         needed = set(self.shape.digits) - {self.number(cell) for cell in unit}
         return {value: places.get(value, set()) for value in sorted(needed)}

@@ -57,7 +57,7 @@ class Shape:
                 " supported sizes are 4x4 to 9x9 (numbers 1-9)"
             )
 
-    @property
+    @cached_property
     def size(self) -> int:
         """Cells in a row, column or region; also the largest number."""
         return self.box_rows * self.box_cols
