@@ -11,8 +11,12 @@ The yardstick is the classic constraint-propagation solver with fewest-candidate
 Puzzle files hold 9x9 puzzles, one a line (81 characters, `0` or `.` for blank);
 blank lines and lines starting with `#` are skipped. An answer is wrong if the checker
 rejects it, or if a solver says "no solution" where another solver found one. The teaching
-solvers of `sudoku_teach.search` (if present) stop at `--node-limit` nodes per puzzle;
+solvers of `sudoku_teach.search` stop at `--node-limit` nodes per puzzle;
 such puzzles count as "gave up", not as wrong. The exit status is 1 if any answer is wrong.
+
+Then the solver by rules (`solve_with_rules`, which the rater calls for every generated
+puzzle) runs on each file, timed against a plain loop written here that recounts every
+cell's candidates after each step; both must reach the same boards.
 """
 
 from __future__ import annotations
@@ -22,11 +26,13 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import Any
 
-from sudoku_teach import fast
-from sudoku_teach.errors import SearchLimitReached
+from tqdm import tqdm
+
+from sudoku_teach import Grid, fast, search, solve_with_rules
+from sudoku_teach.results import SolveResult
 
 Solver = Callable[[str], "str | None"]
 """A solver for the benchmark: an 81-character puzzle in, an 81-character answer or None out."""
@@ -99,35 +105,83 @@ def yardstick(puzzle: str) -> str | None:
 
 
 # --- the package's solvers ----------------------------------------------------------------
-def fast_solver(puzzle: str) -> str | None:
-    """The production solver of `sudoku_teach.fast`."""
-    solution = fast.solve(puzzle)
-    return solution.to_string() if solution else None
+def package_solvers(node_limit: int) -> dict[str, Solver]:
+    """`fast.solve` and every teaching solver of `search` (these with a node limit)."""
+    solvers: dict[str, Callable[[str], SolveResult]] = {"fast": fast.solve}
+    for name in search.METHODS:
+        solvers[name] = partial(search.solve, method=name, max_nodes=node_limit)
+    return {name: answer_of(solve) for name, solve in solvers.items()}
 
 
-def teaching_solvers(node_limit: int) -> dict[str, Solver]:
-    """The solvers of `sudoku_teach.search` if that module is there, each with a node limit."""
-    try:
-        from sudoku_teach import search
-    except ImportError:
-        return {}
-    registry = getattr(search, "SOLVERS", None)
-    if not isinstance(registry, dict):
-        return {}
-    stopped = getattr(search, "NODE_LIMIT", "node limit")
-    return {name: limited(solve, node_limit, stopped) for name, solve in registry.items()}
-
-
-def limited(solve: Callable[..., Any], node_limit: int, stopped: str) -> Solver:
-    """Run a teaching solver with a node limit; a search stopped by it raises, as `fast` does."""
+def answer_of(solve: Callable[[str], SolveResult]) -> Solver:
+    """The benchmark's view of a package solver: its answer as a string, or GAVE_UP."""
 
     def run(puzzle: str) -> str | None:
-        result = solve(puzzle, max_nodes=node_limit)
-        if result.status == stopped:
-            raise SearchLimitReached(node_limit, result.stats)
+        result = solve(puzzle)
+        if result.status == "node limit":
+            return GAVE_UP
         return result.solution.to_string() if result.solution else None
 
     return run
+
+
+# --- the solver by rules against a plain loop ------------------------------------------------
+INDEX = {sq: i for i, sq in enumerate(SQUARES)}
+PEER_CELLS = [[INDEX[peer] for peer in PEERS[sq]] for sq in SQUARES]
+UNIT_CELLS = [[INDEX[sq] for sq in unit] for unit in UNIT_LIST]
+
+
+def plain_singles(puzzle: str) -> str:
+    """Naked, then hidden singles, the plain way: all candidates recounted after each step."""
+    cells = list(puzzle)
+    while True:
+        left = {
+            i: set(DIGITS) - {cells[p] for p in PEER_CELLS[i]}
+            for i in range(81)
+            if cells[i] == "."
+        }
+        if not all(left.values()):
+            break  # a cell with no candidate: the puzzle cannot be finished
+        step = next(((i, min(d)) for i, d in left.items() if len(d) == 1), None)
+        for unit in UNIT_CELLS if step is None else ():
+            places = {d: [i for i in unit if d in left.get(i, ())] for d in DIGITS}
+            step = next(((spots[0], d) for d, spots in places.items() if len(spots) == 1), None)
+            if step is not None:
+                break
+        if step is None:
+            break
+        cells[step[0]] = step[1]
+    return "".join(cells)
+
+
+def bench_rule_solver(path: Path, puzzles: list[str]) -> bool:
+    """`solve_with_rules` by singles and by all techniques, timed against `plain_singles`.
+
+    The package's singles and the plain loop must finish the same puzzles (both reach the
+    one board that singles lead to); False if they do not.
+    """
+    grids = [Grid.parse(puzzle) for puzzle in puzzles]
+    begin = time.perf_counter()
+    plain = [plain_singles(puzzle) for puzzle in puzzles]
+    times = {"plain loop (singles)": time.perf_counter() - begin}
+    finished = {"plain loop (singles)": sum("." not in answer for answer in plain)}
+    runs = {}
+    for name in ("naked + hidden singles", "all techniques"):
+        begin = time.perf_counter()
+        runs[name] = [solve_with_rules(grid, name) for grid in grids]
+        times[name] = time.perf_counter() - begin
+        finished[name] = sum(run.solved for run in runs[name])
+    print(f"\n{path} ({len(puzzles)} puzzles): the solver by rules")
+    print(f"  {'techniques':<24} {'finished':>8} {'ms/puzzle':>10} {'vs plain loop':>14}")
+    base = times["plain loop (singles)"]
+    for name, seconds in times.items():
+        ms = 1000 * seconds / len(puzzles)
+        print(f"  {name:<24} {finished[name]:>8} {ms:>10.2f} {base / seconds:>13.2f}x")
+    singles = [run.grid.to_string() for run in runs["naked + hidden singles"]]
+    agree = all(mine == theirs for mine, theirs in zip(singles, plain))
+    if not agree:
+        print("  WRONG: the package's singles and the plain loop reached different boards")
+    return agree
 
 
 # --- the independent checker ----------------------------------------------------------------
@@ -164,27 +218,6 @@ def read_puzzle_file(path: Path) -> list[str]:
             raise SystemExit(f"{path}, line {line_no}: not a 9x9 puzzle on one line: {line[:90]!r}")
         puzzles.append(line.replace("0", "."))
     return puzzles
-
-
-class Progress:
-    """A one-line progress bar on stderr, redrawn at most ten times a second."""
-
-    def __init__(self, total: int, label: str, width: int = 30) -> None:
-        self.total, self.label, self.width = total, label, width
-        self.last = 0.0
-        self.live = sys.stderr.isatty()  # in a log file, only the finished bar is written
-
-    def show(self, done: int) -> None:
-        """Redraw the bar if enough time has passed (and always at the end)."""
-        now = time.perf_counter()
-        if done < self.total and (not self.live or now - self.last < 0.1):
-            return
-        self.last = now
-        filled = self.width * done // self.total
-        bar = "#" * filled + "." * (self.width - filled)
-        end = "\n" if done == self.total else ""
-        sys.stderr.write(f"\r  {self.label} [{bar}] {done}/{self.total}{end}")
-        sys.stderr.flush()
 
 
 @dataclass
@@ -230,10 +263,7 @@ GAVE_UP = "gave up"
 def timed(solve: Solver, puzzle: str) -> tuple[str | None, float]:
     """One solver's answer to one puzzle (or GAVE_UP at the node limit), and the seconds taken."""
     begin = time.perf_counter()
-    try:
-        answer = solve(puzzle)
-    except SearchLimitReached:
-        answer = GAVE_UP
+    answer = solve(puzzle)
     return answer, time.perf_counter() - begin
 
 
@@ -243,8 +273,7 @@ def run(solvers: dict[str, Solver], puzzles: list[str], label: str) -> list[Resu
     for solve in solvers.values():
         timed(solve, puzzles[0])  # warm up: one-off set-up costs are not what we measure
     results = {name: Result(name) for name in solvers}
-    progress = Progress(len(puzzles), label)
-    for number, puzzle in enumerate(puzzles, 1):
+    for number, puzzle in enumerate(tqdm(puzzles, desc=f"  {label}", file=sys.stderr), 1):
         answers = {name: timed(solve, puzzle) for name, solve in solvers.items()}
         solvable = any(
             answer not in (None, GAVE_UP) and check_answer(puzzle, answer) is None
@@ -252,7 +281,6 @@ def run(solvers: dict[str, Solver], puzzles: list[str], label: str) -> list[Resu
         )
         for name, (answer, seconds) in answers.items():
             results[name].add(number, puzzle, answer, seconds, solvable)
-        progress.show(number)
     return list(results.values())
 
 
@@ -331,8 +359,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     """Run every chosen solver on every file; exit 1 if any answer is wrong."""
     args = parse_args(argv)
-    available: dict[str, Solver] = {"yardstick": yardstick, "fast": fast_solver}
-    available.update(teaching_solvers(args.node_limit))
+    available: dict[str, Solver] = {"yardstick": yardstick}
+    available.update(package_solvers(args.node_limit))
     if args.solvers == "list":
         print("\n".join(available))
         return 0
@@ -344,6 +372,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     by_file: dict[str, list[Result]] = {}
     texts: dict[str, list[str]] = {}
+    rules_agree = True
     for path in args.files:
         puzzles = texts[path.name] = read_puzzle_file(path)
         if not puzzles:
@@ -352,6 +381,7 @@ def main(argv: list[str] | None = None) -> int:
         solvers = {name: available[name] for name in chosen}
         by_file[path.name] = results = run(solvers, puzzles, path.name)
         report(f"{path} ({len(puzzles)} puzzles)", results)
+        rules_agree = bench_rule_solver(path, puzzles) and rules_agree
     if not by_file:
         return 2
     summary(by_file)
@@ -367,7 +397,7 @@ def main(argv: list[str] | None = None) -> int:
         from bench_generate import main_section
 
         status = 1 if main_section(texts, args.seeds) else status
-    if any(r.wrong for results in by_file.values() for r in results):
+    if not rules_agree or any(r.wrong for results in by_file.values() for r in results):
         print("\nsome answers were wrong (see above)", file=sys.stderr)
         status = 1
     return status

@@ -24,7 +24,7 @@ from typing import Any
 from bench import DIGITS, SQUARES, classic_assign, yardstick
 
 from sudoku_teach import fast, generate, grids
-from sudoku_teach.search import find_solutions
+from sudoku_teach.search import count_solutions as count_by_search
 from sudoku_teach.shape import CLASSIC
 
 MINIMAL_TARGET_MS = 5.0
@@ -91,7 +91,7 @@ def count_table(label: str, puzzles: list[str]) -> list[str]:
     hd = hodoku()
     counters: dict[str, Callable[[str], int]] = {
         "yardstick count (classic, to 2)": yardstick_count,
-        "fast count_solutions(limit=2)": lambda p: fast.count_solutions(p, 2),
+        "fast count_solutions(limit=2)": lambda p: fast.count_solutions(p, 2).count,
     }
     if hd is not None:
         validator = hd.Generator()
@@ -122,10 +122,10 @@ def old_minimal_puzzle(seed: int) -> str:
     solution = grids.full_grid(rng)
     order = list(range(81))
     rng.shuffle(order)
-    cells = list(solution.cells)
+    cells = list(solution.numbers)
     for cell in order:
         number, cells[cell] = cells[cell], 0
-        if fast.count_solutions(cells_text(cells), 2) != 1:
+        if fast.count_solutions(cells_text(cells), 2).count != 1:
             cells[cell] = number
     return cells_text(cells)
 
@@ -197,9 +197,10 @@ def source_way(puzzles: list[str]) -> list[str]:
     """The source's uniqueness check (in-order search, on after the first) against fast."""
     naive, quick, problems = [], [], []
     for p in puzzles:
-        result, seconds = timed(partial(find_solutions, max_nodes=10**7), p, 2, "naive")
+        result, seconds = timed(partial(count_by_search, max_nodes=10**7), p, 2, "naive")
         naive.append(seconds)
-        count, seconds = timed(fast.count_solutions, p, 2)
+        counted, seconds = timed(fast.count_solutions, p, 2)
+        count = counted.count
         quick.append(seconds)
         if len(result.solutions) != 1 or count != 1:
             problems.append(f"{p}: the source's way counts {len(result.solutions)}, fast {count}")

@@ -1,37 +1,28 @@
 """sudoku-teach: Sudoku as a programming and algorithms subject.
 
-The modules follow the course: `grid` (the board), `rules`, `elimination`, `search`,
-`fast` and `generate`, and the views `render`, `widgets` and `plots` (import those two
-yourself: they bring in ipywidgets and matplotlib). Start with `Grid.parse` and `rules`.
+The modules follow the course: `grid` (the board), `rules`, `elimination`, `candidates`,
+`techniques`, `rule_solver`, `search`, `fast` and `generate`, and the views `render`,
+`widgets` and `plots` (import those two yourself: they bring in ipywidgets and
+matplotlib). Start with `Grid.parse` and `rules`.
 """
 
 from . import elimination, fast, generate, search
-from .elimination import (
-    HIDDEN_SINGLE,
-    NAKED_SINGLE,
-    RULE_SETS,
-    RuleSolve,
-    Step,
-    candidates,
-    count_finished,
-    eliminated,
-    marked_board_html,
-    next_single,
-    next_step,
-    solve_with_rules,
-    survivors,
-)
+from .candidates import CandidateGrid
+from .elimination import all_candidates, candidates, eliminated, next_single
 from .errors import (
     ContradictionError,
     GivenCellError,
     InvalidMoveError,
     PuzzleFormatError,
     RuleViolation,
+    SearchLimitReached,
     ShapeError,
     SudokuError,
 )
 from .examples import ASSIGNMENT_PUZZLE, ASSIGNMENT_SOLUTION, NORVIG_HARD, WARMUP_4X4
 from .grid import Grid, as_grid, load, load_puzzles, read_puzzles, save
+from .results import DEFAULT_MAX_NODES, SolveResult, Status
+from .rule_solver import RuleSolve, count_finished, next_step, solve_with_rules
 from .rules import (
     blockers,
     can_place,
@@ -49,6 +40,15 @@ from .rules import (
     row_values,
 )
 from .shape import CLASSIC, Shape
+from .steps import Step, Technique
+from .techniques import (
+    HIDDEN_SINGLE,
+    NAKED_PAIR,
+    NAKED_SINGLE,
+    POINTING_PAIR,
+    TECHNIQUE_SETS,
+    TECHNIQUES,
+)
 
 __version__ = "0.1.0"
 
@@ -57,14 +57,23 @@ __all__ = [
     "fast",
     "generate",
     "search",
+    "DEFAULT_MAX_NODES",
     "HIDDEN_SINGLE",
+    "NAKED_PAIR",
     "NAKED_SINGLE",
-    "RULE_SETS",
+    "POINTING_PAIR",
+    "TECHNIQUES",
+    "TECHNIQUE_SETS",
+    "CandidateGrid",
     "ContradictionError",
     "RuleSolve",
+    "SearchLimitReached",
+    "SolveResult",
+    "Status",
     "Step",
+    "Technique",
+    "all_candidates",
     "count_finished",
-    "marked_board_html",
     "next_step",
     "solve_with_rules",
     "ASSIGNMENT_PUZZLE",
@@ -102,5 +111,4 @@ __all__ = [
     "region_values",
     "row_values",
     "save",
-    "survivors",
 ]

@@ -4,7 +4,7 @@ Puzzles come as arguments (a puzzle string or a file name) or, with no argument 
 from standard input, one puzzle a line. Exit status: 0 all fine, 1 a puzzle breaks the
 rules (or has no answer), 2 unusable input; messages for people go to standard error.
 For `hint` and `solve --method singles`, 1 also means no rule gives a step: the grid is
-full, contradictory (a conflict, or a cell with no survivor), or needs more rules.
+full, contradictory (a conflict, or a cell with no candidate), or needs more rules.
 `count` prints one line per puzzle: `N` (exactly N solutions) or `N (limit reached)` (at
 least N; the count stops at `--limit`, default 2); a grid that breaks the rules has 0.
 Its exit status is 0 unless a search stops at its node limit (1) or input is unusable (2).
@@ -18,9 +18,10 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from .elimination import next_step, solve_with_rules
 from .errors import ContradictionError, RuleViolation, SearchLimitReached, SudokuError
 from .grid import Grid, read_puzzles
+from .results import DEFAULT_MAX_NODES
+from .rule_solver import next_step, solve_with_rules
 from .rules import conflicts, is_complete
 
 OK, BROKEN, UNUSABLE = 0, 1, 2
@@ -87,7 +88,7 @@ def cmd_hint(args: argparse.Namespace) -> int:
     for label, grid in puzzles:
         prefix = f"{label}: " if len(puzzles) > 1 else ""
         try:
-            step = next_step(grid)
+            step = next_step(grid, SINGLES)
         except (RuleViolation, ContradictionError) as error:
             print(f"{label}: no hint: {error}", file=sys.stderr)
             status = BROKEN
@@ -96,7 +97,7 @@ def cmd_hint(args: argparse.Namespace) -> int:
             why = (
                 "the grid is already full"
                 if is_complete(grid)
-                else "no cell has a single survivor and no number has a single place;"
+                else "no cell has a single candidate and no number has a single place;"
                 " this puzzle needs more rules"
             )
             print(f"{label}: no hint: {why}", file=sys.stderr)
@@ -112,13 +113,13 @@ def cmd_count(args: argparse.Namespace) -> int:
 
     status = OK
     for label, grid in read_inputs(args.puzzles):
-        try:
-            found = count_solutions(grid, args.limit)
-        except SearchLimitReached as error:
-            print(f"{label}: {error}", file=sys.stderr)
+        result = count_solutions(grid, args.limit)
+        if result.status == "node limit":
+            print(f"{label}: {SearchLimitReached(DEFAULT_MAX_NODES)}", file=sys.stderr)
             print("node limit reached, no count")
             status = BROKEN
             continue
+        found = result.count
         print(f"{found} (limit reached)" if found == args.limit else found)
     return status
 
@@ -129,6 +130,9 @@ def at_least_one(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number from 1 up, got {text!r}")
     return int(text)
 
+
+SINGLES = "naked + hidden singles"
+"""The techniques of `hint` and `solve --method singles`."""
 
 SolveMethod = Callable[[str, Grid, argparse.Namespace], int]
 SOLVE_METHODS: dict[str, SolveMethod] = {}
@@ -216,13 +220,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def solve_by_singles(label: str, grid: Grid, args: argparse.Namespace) -> int:
     """`solve --method singles`: rules only; one line per puzzle (the grid, or `stuck`)."""
-    result = solve_with_rules(grid)
+    result = solve_with_rules(grid, SINGLES)
     if args.steps:
         for step in result.steps:
             print(f"{step.row} {step.col} {step.value} {step.rule}")
     line = result.grid.to_string() if result.solved else result.status
     if args.stats:
-        counts = " ".join(f"{rule.split()[0]}={n}" for rule, n in result.rule_counts().items())
+        counts = " ".join(f"{rule.split()[0]}={n}" for rule, n in result.technique_counts().items())
         line += f"  steps={len(result.steps)} {counts}"
     print(line)
     if not result.solved:
@@ -238,12 +242,12 @@ def solve_by_search(method: str) -> SolveMethod:
     """A `solve --method` entry for one of the teaching solvers of `search`."""
 
     def run(label: str, grid: Grid, args: argparse.Namespace) -> int:
-        from .search import NODE_LIMIT, solve
+        from .search import solve
 
         result = solve(grid, method)
         if result.solution is not None:
             line = result.solution.to_string(blank="0")
-        elif result.status == NODE_LIMIT:
+        elif result.status == "node limit":
             line = f"node limit reached ({result.stats.nodes} nodes), no answer"
         else:
             line = "unsolvable"
@@ -260,13 +264,11 @@ for _method in ("naive", "mrv", "propagate"):
 def solve_fast(label: str, grid: Grid, args: argparse.Namespace) -> int:
     """`solve --method fast`: the production solver of `fast`, one answer a line."""
     from .fast import solve
-    from .trace import SearchStats
 
-    stats = SearchStats()
-    try:
-        solution = solve(grid, stats)
-    except SearchLimitReached:
-        solution, line = None, f"node limit reached ({stats.nodes} nodes), no answer"
+    result = solve(grid)
+    stats, solution = result.stats, result.solution
+    if result.status == "node limit":
+        line = f"node limit reached ({stats.nodes} nodes), no answer"
     else:
         line = solution.to_string() if solution else "unsolvable"
     print(f"{line}  {stats}" if args.stats else line)

@@ -73,7 +73,7 @@ class SavedGameError(SudokuError, ValueError):
 class ContradictionError(SudokuError, ValueError):
     """A board that breaks no rule yet can never be finished: says which cell or unit is stuck.
 
-    Either an empty cell has no survivor (`cell` is set), or a row, column or region still
+    Either an empty cell has no candidate (`cell` is set), or a row, column or region still
     needs a number that none of its empty cells can take (`unit` is set).
     """
 

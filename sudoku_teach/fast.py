@@ -16,8 +16,9 @@ times:
    once); without it some puzzles with many solutions take a classic solver minutes.
    Among cells with two candidates, the one whose numbers reach the most peers goes first.
 
-Every search counts its work in a `SearchStats` and stops with `SearchLimitReached` after
-`max_nodes` nodes, so no call can run away. A grid that breaks the rules has no solution.
+`solve` and `count_solutions` answer with a `SolveResult`, like the teaching solvers: its
+status is "node limit" when a search stops after `max_nodes` nodes, so no call can run
+away. A grid that breaks the rules has no solution.
 """
 
 from __future__ import annotations
@@ -28,11 +29,9 @@ from functools import cache
 
 from .errors import SearchLimitReached
 from .grid import Grid, GridLike, as_grid
+from .results import DEFAULT_MAX_NODES, SolveResult, Status
 from .shape import Shape
 from .trace import SearchStats
-
-DEFAULT_MAX_NODES = 100_000
-"""Enough for any 9x9 puzzle many times over (the hardest known need a few thousand nodes)."""
 
 # --- bit sets ---------------------------------------------------------------------------
 # A set of numbers is stored as one int: number d is in the set when bit d-1 is 1.
@@ -350,7 +349,7 @@ def _solutions(grid: Grid, stats: SearchStats | None, max_nodes: int) -> Iterato
     """The numbers of every solution of a grid, as lists in reading order."""
     stats = SearchStats() if stats is None else stats
     geo = geometry(grid.shape)
-    board = start(list(grid.cells), geo)
+    board = start(list(grid.numbers), geo)
     if board is None:
         visit(stats, 0, max_nodes)  # the start is a node, and a dead end
         return
@@ -415,40 +414,49 @@ def solvable_without(
 def solutions(
     grid: GridLike, stats: SearchStats | None = None, max_nodes: int = DEFAULT_MAX_NODES
 ) -> Iterator[Grid]:
-    """Every solution, one at a time (take only what you need: there may be billions)."""
+    """Every solution, one at a time (take only what you need: there may be billions).
+
+    Raises `SearchLimitReached` rather than visit more than `max_nodes` nodes.
+    """
     grid = as_grid(grid)
     for cells in _solutions(grid, stats, max_nodes):
         yield Grid(cells, grid.shape, grid.givens)
 
 
-def solve(
-    grid: GridLike, stats: SearchStats | None = None, max_nodes: int = DEFAULT_MAX_NODES
-) -> Grid | None:
-    """A solution as a new grid with the same givens, or None if there is none.
-
-    The input is never changed. Pass a `SearchStats()` to see the work done; the search
-    raises `SearchLimitReached` rather than visit more than `max_nodes` nodes.
-    """
-    return next(solutions(grid, stats, max_nodes), None)
-
-
 def count_solutions(
-    grid: GridLike,
-    limit: int = 2,
-    stats: SearchStats | None = None,
-    max_nodes: int = DEFAULT_MAX_NODES,
-) -> int:
-    """How many solutions, counting no further than `limit` (2 answers "is it unique?")."""
+    grid: GridLike, limit: int = 2, max_nodes: int = DEFAULT_MAX_NODES
+) -> SolveResult:
+    """The solutions, counting no further than `limit` (2 answers "is it unique?").
+
+    The input is never changed; the result's `count` is the number found, and its status
+    is "node limit" if the search stopped before it could finish.
+    """
     if limit < 1:
         raise ValueError(f"limit must be at least 1, not {limit}")
-    found = 0
-    for _ in _solutions(as_grid(grid), stats, max_nodes):
-        found += 1
-        if found >= limit:
-            break
-    return found
+    grid = as_grid(grid)
+    stats = SearchStats()
+    found: list[Grid] = []
+    status: Status = "solved"
+    try:
+        for solution in solutions(grid, stats, max_nodes):
+            found.append(solution)
+            if len(found) >= limit:
+                break
+    except SearchLimitReached:
+        status = "node limit"
+    if status == "solved" and not found:
+        status = "no solution"
+    return SolveResult("fast", grid, status, found, stats)
+
+
+def solve(grid: GridLike, max_nodes: int = DEFAULT_MAX_NODES) -> SolveResult:
+    """A solution (the result's `solution`, a new grid with the same givens), or none."""
+    return count_solutions(grid, 1, max_nodes)
 
 
 def has_unique_solution(grid: GridLike, max_nodes: int = DEFAULT_MAX_NODES) -> bool:
-    """Whether a grid is a proper puzzle: exactly one solution."""
-    return count_solutions(grid, 2, max_nodes=max_nodes) == 1
+    """Whether a grid is a proper puzzle: exactly one solution (raises at the node limit)."""
+    result = count_solutions(grid, 2, max_nodes)
+    if result.status == "node limit":
+        raise SearchLimitReached(max_nodes, result.stats)
+    return result.count == 1

@@ -116,14 +116,14 @@ class Game:
         givens = self.puzzle.givens
         return {
             cell: value
-            for cell, value in zip(self.puzzle.shape.cells, self.board.cells)
+            for cell, value in zip(self.puzzle.shape.cells, self.board.numbers)
             if value and cell not in givens
         }
 
     @property
     def solved(self) -> bool:
         """Whether every cell holds the solution's number."""
-        return self.board.cells == self.solution.cells
+        return self.board.numbers == self.solution.numbers
 
     def elapsed(self) -> float:
         """Seconds played so far, or until the puzzle was solved."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import islice
 
 from . import fast, generate
-from .elimination import next_step
+from .rule_solver import next_step
 from .errors import PuzzleNotPlayableError, SudokuError
 from .grid import Grid
 from .rules import check_rules

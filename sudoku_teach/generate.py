@@ -93,7 +93,7 @@ def new_puzzle(
     fewest = shape.n_cells
     for _ in range(ATTEMPTS):
         puzzle = dig(new_full_grid(rng, shape, method), rng, givens=givens, symmetric=symmetric)
-        left = sum(1 for v in puzzle.cells if v)
+        left = sum(1 for v in puzzle.numbers if v)
         if givens is None or left == givens:
             return puzzle
         fewest = min(fewest, left)

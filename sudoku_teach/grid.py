@@ -108,7 +108,7 @@ class Grid:
         return self.shape.size
 
     @property
-    def cells(self) -> tuple[int, ...]:
+    def numbers(self) -> tuple[int, ...]:
         """All numbers in reading order, row by row (a snapshot)."""
         return tuple(self._cells)
 
@@ -199,7 +199,7 @@ def save(grid: GridLike, path: str | Path, style: str = "rows") -> None:
     """Write a grid to a file: `rows` (the assignment's format), `line` or `pretty`."""
     grid = as_grid(grid)
     writers = {
-        "rows": lambda: formats.format_rows(list(grid.cells), grid.shape),
+        "rows": lambda: formats.format_rows(list(grid.numbers), grid.shape),
         "line": grid.to_string,
         "pretty": grid.format,
     }

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from .grid import Grid
 from .shape import CLASSIC, Shape
-from .trace import BACKTRACK, PLACE, SOLUTION, TRY, SearchStats, Trace
+from .trace import SearchStats, Trace
 
 Seed = int | random.Random
 """A seed (an int) or a random generator: what every generator here accepts as randomness."""
@@ -58,9 +58,9 @@ class Filler:
 
     def __init__(self, shape: Shape, trace: bool) -> None:
         self.shape = shape
-        self.cells = [0] * shape.n_cells
+        self.numbers = [0] * shape.n_cells
         self.stats = SearchStats(nodes=1)  # the empty grid is the first node
-        self.trace = Trace(Grid(self.cells, shape)) if trace else None
+        self.trace = Trace(Grid(self.numbers, shape)) if trace else None
         self.depth = 0  # filled cells
         # The numbers each row, column and region holds, as bit sets (bit v for number v):
         # "does it fit?" is then one look at three ints instead of a scan of 27 cells.
@@ -71,37 +71,37 @@ class Filler:
     def fits(self, index: int, number: int) -> bool:
         """Whether `number` is still missing from the row, column and region of a cell."""
         if self.trace is not None:
-            self.trace.record(TRY, self.shape.cells[index], number, self.depth)
+            self.trace.record("try", self.shape.cells[index], number, self.depth)
         row, col, region = self.units[index]
         held = self.held
         return not (held[row] | held[col] | held[region]) >> number & 1
 
     def put(self, index: int, number: int) -> None:
         """Fill a cell: one level deeper."""
-        self.cells[index] = number
+        self.numbers[index] = number
         for unit in self.units[index]:
             self.held[unit] |= 1 << number
         self.depth += 1
         self.stats.nodes += 1
         self.stats.max_depth = max(self.stats.max_depth, self.depth)
         if self.trace is not None:
-            self.trace.record(PLACE, self.shape.cells[index], number, self.depth)
+            self.trace.record("place", self.shape.cells[index], number, self.depth)
 
     def take_back(self, index: int) -> None:
         """Empty a filled cell again: one level back up."""
-        number, self.cells[index] = self.cells[index], 0
+        number, self.numbers[index] = self.numbers[index], 0
         for unit in self.units[index]:
             self.held[unit] &= ~(1 << number)
         self.depth -= 1
         self.stats.backtracks += 1
         if self.trace is not None:
-            self.trace.record(BACKTRACK, self.shape.cells[index], number, self.depth)
+            self.trace.record("backtrack", self.shape.cells[index], number, self.depth)
 
     def finish(self, method: str) -> GridRun:
         """The full grid, with the work it took."""
         if self.trace is not None:
-            self.trace.record(SOLUTION, None, 0, self.depth)
-        return GridRun(method, Grid(self.cells, self.shape), self.stats, self.trace)
+            self.trace.record("solution", None, 0, self.depth)
+        return GridRun(method, Grid(self.numbers, self.shape), self.stats, self.trace)
 
 
 # --- recursive filling ----------------------------------------------------------------------
@@ -116,7 +116,7 @@ def fill_recursive(rng_or_seed: Seed, shape: Shape = CLASSIC, *, trace: bool = F
 
 def fill_from(filler: Filler, index: int, rng: random.Random) -> bool:
     """Fill cells `index`, `index`+1, ...; False means: back up, nothing fits here."""
-    if index == len(filler.cells):
+    if index == len(filler.numbers):
         return True
     numbers = list(filler.shape.digits)
     rng.shuffle(numbers)  # without shuffling, every run would build the same grid
@@ -152,9 +152,9 @@ def fill_by_rows(
     rng = make_rng(rng_or_seed)
     filler = Filler(shape, trace)
     n = shape.size
-    tried: list[set[int]] = [set() for _ in filler.cells]  # numbers that failed at each cell
+    tried: list[set[int]] = [set() for _ in filler.numbers]  # numbers that failed at each cell
     index, steps = 0, 0
-    while index < len(filler.cells):
+    while index < len(filler.numbers):
         steps += 1
         if steps > MAX_STEPS:  # pragma: no cover - never seen; a guard against hanging
             raise RuntimeError(f"row filling gave up after {MAX_STEPS} steps")
@@ -181,8 +181,8 @@ def placement_counts(grids: Iterable[Grid]) -> list[list[int]]:
     counts: list[list[int]] | None = None
     for grid in grids:
         if counts is None:
-            counts = [[0] * grid.size for _ in grid.cells]
-        for cell, number in enumerate(grid.cells):
+            counts = [[0] * grid.size for _ in grid.numbers]
+        for cell, number in enumerate(grid.numbers):
             counts[cell][number - 1] += 1
     if counts is None:
         raise ValueError("placement_counts needs at least one grid")

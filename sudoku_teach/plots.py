@@ -6,7 +6,7 @@ a new figure of a size that reads well on a projector, and returns what it drew 
 Axes, or a Figure when it makes several. Nothing here calls `plt.show()`; a notebook
 shows a figure at the end of the cell.
 
-The search plots take a `SearchResult` solved with `trace=True`, or its `Trace`.
+The search plots take a `SolveResult` solved with `trace=True`, or its `Trace`.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from .search import SearchResult
+from .results import SolveResult
 from .trace import Trace
 
 SINGLE = (8.0, 4.5)
@@ -39,7 +39,7 @@ METHOD_COLOURS = {
 STEP_LABEL = "step (one event of the trace)"
 DEPTH_LABEL = "search depth (guesses on the board)"
 
-Run = SearchResult | Trace
+Run = SolveResult | Trace
 """A search to plot: a result solved with `trace=True`, or its trace."""
 
 
@@ -79,7 +79,7 @@ def trace_of(run: Run) -> Trace:
 
 def method_of(run: Run) -> str | None:
     """The solver's name, when the run knows it."""
-    return run.method if isinstance(run, SearchResult) else None
+    return run.method if isinstance(run, SolveResult) else None
 
 
 def colour_of(method: str | None) -> str | None:

@@ -22,7 +22,8 @@ from .fast import count_solutions, solvable_without
 from .grid import Grid, GridLike, as_grid
 from .grids import Seed, make_rng
 from .rules import check_rules
-from .search import SearchResult, find_solutions
+from .results import SolveResult
+from .search import count_solutions as count_by_search
 from .shape import CLASSIC, Shape
 
 FEWEST_GIVENS = {(3, 3): 17, (2, 3): 8, (2, 2): 4}
@@ -80,7 +81,7 @@ def dig(
     shape = solution.shape
     order = list(range(shape.n_cells))
     rng.shuffle(order)
-    cells = list(solution.cells)
+    cells = list(solution.numbers)
     left = len(cells)
     target = givens if givens is not None else 0
     for cell in order:
@@ -128,7 +129,7 @@ def blind_puzzle(solution: GridLike, rng_or_seed: Seed, remove: int = 45) -> Gri
     if not 0 <= remove <= solution.shape.n_cells:
         raise ValueError(f"cannot remove {remove} of {solution.shape.n_cells} cells")
     rng = make_rng(rng_or_seed)
-    cells = list(solution.cells)
+    cells = list(solution.numbers)
     for i in rng.sample(range(len(cells)), remove):
         cells[i] = 0
     return Grid(cells, solution.shape)
@@ -155,10 +156,10 @@ def blind_trials(trials: int, seed: int, shape: Shape = CLASSIC, remove: int = 4
     counts: Counter[int] = Counter()
     for _ in range(trials):
         puzzle = blind_puzzle(full_grid(rng, shape), rng, remove)
-        counts[count_solutions(puzzle, 2)] += 1
+        counts[count_solutions(puzzle, 2).count] += 1
     return BlindTrials(trials, counts)
 
 
-def count_the_source_way(puzzle: GridLike, limit: int = 2, *, trace: bool = True) -> SearchResult:
+def count_the_source_way(puzzle: GridLike, limit: int = 2, *, trace: bool = True) -> SolveResult:
     """The source's check: cells in order, numbers 1..n, searching on after the first solution."""
-    return find_solutions(puzzle, limit, "naive", trace=trace)
+    return count_by_search(puzzle, limit, "naive", trace=trace)

@@ -11,7 +11,7 @@ from collections.abc import Collection, Mapping
 from html import escape
 
 from .grid import Grid
-from .shape import Cell
+from .shape import Cell, Shape
 
 THIN = "1px solid #999"
 THICK = "2px solid #222"
@@ -26,22 +26,28 @@ COLOURS = {
 }
 
 
+def borders(shape: Shape, row: int, col: int) -> dict[str, str]:
+    """The border of each side of a cell: thick where a region ends, thin elsewhere."""
+    return {
+        "top": THICK if row % shape.box_rows == 0 else THIN,
+        "left": THICK if col % shape.box_cols == 0 else THIN,
+        "bottom": THICK if row == shape.size - 1 else THIN,
+        "right": THICK if col == shape.size - 1 else THIN,
+    }
+
+
 def cell_borders(grid: Grid, row: int, col: int) -> str:
-    """CSS borders for one cell: thick where a region ends, thin elsewhere."""
-    shape = grid.shape
-    top = THICK if row % shape.box_rows == 0 else THIN
-    left = THICK if col % shape.box_cols == 0 else THIN
-    bottom = THICK if row == shape.size - 1 else THIN
-    right = THICK if col == shape.size - 1 else THIN
-    return f"border-top:{top};border-left:{left};border-bottom:{bottom};border-right:{right};"
+    """CSS borders for one cell (see `borders`)."""
+    return "".join(f"border-{side}:{line};" for side, line in borders(grid.shape, row, col).items())
 
 
-def marks_html(marks: Collection[int], size: int) -> str:
-    """Pencil marks: the candidates of an empty cell in a small grid of their own."""
+def candidates_html(candidates: Collection[int], size: int) -> str:
+    """The candidates of an empty cell, pencilled in a small grid of their own."""
     side = 3 if size > 4 else 2
     style = f"display:inline-block;width:{100 // side}%"
     spans = [
-        f"<span style='{style}'>{d if d in marks else '&nbsp;'}</span>" for d in range(1, size + 1)
+        f"<span style='{style}'>{d if d in candidates else '&nbsp;'}</span>"
+        for d in range(1, size + 1)
     ]
     return f"<div style='font-size:9px;line-height:10px;color:#777'>{''.join(spans)}</div>"
 
@@ -52,7 +58,7 @@ def grid_html(
     highlight: Collection[Cell] = (),
     focus: Cell | None = None,
     conflicts: Collection[Cell] = (),
-    marks: Mapping[Cell, Collection[int]] | None = None,
+    candidates: Mapping[Cell, Collection[int]] | None = None,
     colours: Mapping[Cell, str] | None = None,
 ) -> str:
     """An HTML table of the grid; optional cell sets are shaded (e.g. a row or a conflict)."""
@@ -64,7 +70,9 @@ def grid_html(
             value = grid[cell]
             style = cell_borders(grid, r, c)
             style += "width:2em;height:2em;text-align:center;vertical-align:middle;padding:0;"
-            background = _background(cell, highlight, focus, conflicts, colours)
+            background = cell_background(
+                cell, highlight=highlight, focus=focus, conflicts=conflicts, colours=colours
+            )
             if background:
                 style += f"background:{background};"
             if value:
@@ -73,7 +81,7 @@ def grid_html(
                 style += f"color:{COLOURS[kind]};font-weight:{weight};font-size:1.1em;"
                 text = str(value)
             else:
-                text = marks_html(marks.get(cell, ()), grid.size) if marks else ""
+                text = candidates_html(candidates.get(cell, ()), grid.size) if candidates else ""
             tds.append(f"<td class='sudoku-cell sudoku-r{r}c{c}' style='{style}'>{text}</td>")
         rows.append(f"<tr>{''.join(tds)}</tr>")
     title = escape(grid.to_string())
@@ -84,8 +92,16 @@ def grid_html(
     )
 
 
-def _background(cell, highlight, focus, conflicts, colours) -> str:
-    """The one background a cell gets; a conflict outranks a focus, which outranks a highlight."""
+def cell_background(
+    cell: Cell,
+    *,
+    highlight: Collection[Cell] = (),
+    focus: Cell | None = None,
+    conflicts: Collection[Cell] = (),
+    colours: Mapping[Cell, str] | None = None,
+) -> str:
+    """The one background a cell gets ("" for none): a colour given for the cell outranks
+    a conflict, which outranks the focus, which outranks a highlight."""
     if colours and cell in colours:
         return COLOURS.get(colours[cell], colours[cell])
     if cell in conflicts:

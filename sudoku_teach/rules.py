@@ -102,12 +102,13 @@ class Conflict:
 def conflicts(grid: GridLike) -> list[Conflict]:
     """Every broken rule in a grid, unit by unit (rows, then columns, then regions)."""
     grid = as_grid(grid)
+    numbers, n = grid.numbers, grid.size
     found = []
     for unit in grid.shape.units:
         seen: dict[int, list[Cell]] = {}
-        for cell in unit.cells:
-            if grid[cell]:
-                seen.setdefault(grid[cell], []).append(cell)
+        for row, col in unit.cells:
+            if numbers[row * n + col]:
+                seen.setdefault(numbers[row * n + col], []).append((row, col))
         found += [Conflict(unit, v, tuple(cells)) for v, cells in seen.items() if len(cells) > 1]
     return found
 
@@ -126,7 +127,7 @@ def check_rules(grid: GridLike) -> None:
 
 def is_complete(grid: GridLike) -> bool:
     """Whether every cell holds a number."""
-    return 0 not in as_grid(grid).cells
+    return 0 not in as_grid(grid).numbers
 
 
 def is_solved(grid: GridLike) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Literal
 
 from .errors import ShapeError
 
@@ -16,12 +17,15 @@ Cell = tuple[int, int]
 
 LETTERS = "ABCDEFGHI"
 
+UnitKind = Literal["row", "column", "region"]
+"""The three kinds of unit, one for each rule."""
+
 
 @dataclass(frozen=True)
 class Unit:
     """One row, column or region: a set of cells that must hold different numbers."""
 
-    kind: str  # "row", "column" or "region"
+    kind: UnitKind
     index: int
     cells: tuple[Cell, ...]
 
@@ -53,7 +57,7 @@ class Shape:
                 " supported sizes are 4x4 to 9x9 (numbers 1-9)"
             )
 
-    @property
+    @cached_property
     def size(self) -> int:
         """Cells in a row, column or region; also the largest number."""
         return self.box_rows * self.box_cols
@@ -127,6 +131,10 @@ class Shape:
     def cells(self) -> tuple[Cell, ...]:
         """Every cell in reading order (row by row)."""
         return tuple((r, c) for r in range(self.size) for c in range(self.size))
+
+    def unit_numbers(self, row: int, col: int) -> tuple[int, int, int]:
+        """Where a cell's row, column and region stand in `units` (rows, columns, regions)."""
+        return row, self.size + col, 2 * self.size + self.region_index(row, col)
 
     def units_of(self, row: int, col: int) -> tuple[Unit, Unit, Unit]:
         """The row, the column and the region that a cell belongs to."""

@@ -23,7 +23,7 @@ from itertools import permutations, product
 from .grid import Grid
 from .grids import GridRun, Seed, make_rng
 from .shape import CLASSIC, Shape
-from .trace import PROPAGATE, SOLUTION, SearchStats, Trace
+from .trace import SearchStats, Trace
 
 ALL_9X9_GRIDS = 6_670_903_752_021_072_936_960
 """Every valid 9x9 grid (Felgenhauer and Jarvis, 2005): the number to compare with."""
@@ -43,7 +43,7 @@ def template_grid(shape: Shape = CLASSIC) -> Grid:
 
 def relabel(grid: Grid, numbers: Sequence[int]) -> Grid:
     """Rename every number: number v becomes `numbers[v - 1]` (blanks stay blank)."""
-    return Grid([numbers[v - 1] if v else 0 for v in grid.cells], grid.shape)
+    return Grid([numbers[v - 1] if v else 0 for v in grid.numbers], grid.shape)
 
 
 def relabelled(
@@ -66,9 +66,9 @@ def relabelled(
     run = GridRun("template" + (" with moves" if moves else ""), grid, SearchStats(nodes=1))
     if trace:
         run.trace = Trace(Grid([0] * shape.n_cells, shape))
-        for cell, number in zip(shape.cells, grid.cells):
-            run.trace.record(PROPAGATE, cell, number, 0)
-        run.trace.record(SOLUTION, None, 0, 0)
+        for cell, number in zip(shape.cells, grid.numbers):
+            run.trace.record("propagate", cell, number, 0)
+        run.trace.record("solution", None, 0, 0)
     return run
 
 
@@ -101,7 +101,7 @@ def block_orders(groups: int, size: int) -> Iterator[Order]:
 def rearrange(grid: Grid, rows: Order, cols: Order, flip: bool = False) -> Grid:
     """The grid with its rows, then columns put in a new order, then transposed if `flip`."""
     n = grid.size
-    cells = grid.cells
+    cells = grid.numbers
     if flip:
         return Grid([cells[rows[r] * n + cols[c]] for c in range(n) for r in range(n)], grid.shape)
     return Grid([cells[rows[r] * n + cols[c]] for r in range(n) for c in range(n)], grid.shape)
@@ -163,7 +163,7 @@ def relabelling_count(grid: Grid) -> int:
     k numbers not shown may be shuffled among themselves in k! ways. A full grid shows all.
     """
     n = grid.size
-    missing = n - len({v for v in grid.cells if v})
+    missing = n - len({v for v in grid.numbers if v})
     return math.factorial(n) // math.factorial(missing)
 
 
@@ -183,14 +183,14 @@ def symmetries(grid: Grid) -> int:
     column holds every number once. The other columns are then found by what they hold.
     """
     n, shape = grid.size, grid.shape
-    target = [tuple(grid.cells[r * n + c] for r in range(n)) for c in range(n)]
+    target = [tuple(grid.numbers[r * n + c] for r in range(n)) for c in range(n)]
     valid_cols = set(block_orders(shape.box_rows, shape.box_cols))
     found = 0
     same = in_order(n)
     starts = [grid, transpose(grid)] if can_transpose(shape) else [grid]
     for base in starts:
         for rows in block_orders(shape.box_cols, shape.box_rows):
-            moved = rearrange(base, rows, same).cells
+            moved = rearrange(base, rows, same).numbers
             columns = [tuple(moved[r * n + c] for r in range(n)) for c in range(n)]
             for first in range(n):
                 rename = {old: new for old, new in zip(columns[first], target[0])}
@@ -213,7 +213,7 @@ def number_pattern(grid: Grid) -> Grid:
     template has the same pattern: compare patterns and the template shows through.
     """
     names: dict[int, int] = {}
-    for v in grid.cells:
+    for v in grid.numbers:
         if v and v not in names:
             names[v] = len(names) + 1
     return relabel(grid, [names.get(v, 0) for v in grid.shape.digits])

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import NamedTuple, overload
+from typing import Literal, NamedTuple, overload
 
 from .grid import Grid
 from .shape import Cell
@@ -31,31 +31,28 @@ class SearchStats:
         return f"nodes={self.nodes} backtracks={self.backtracks} max_depth={self.max_depth}"
 
 
-TRY = "try"
-"""The search considers a number for a cell (the rules may still turn it down)."""
-PLACE = "place"
-"""The search puts a number in a cell as a guess and goes one level deeper."""
-PROPAGATE = "propagate"
-"""A number the singles rules force, placed without a guess at the current depth."""
-BACKTRACK = "backtrack"
-"""A guess is taken back, with every number forced after it; one level back up."""
-SOLUTION = "solution"
-"""Every cell is filled: the board is a solution."""
+EventKind = Literal["try", "place", "propagate", "backtrack", "solution"]
+"""What happened at one step of a search:
 
-EVENT_KINDS = (TRY, PLACE, PROPAGATE, BACKTRACK, SOLUTION)
+* "try": the search considers a number for a cell (the rules may still turn it down);
+* "place": the search puts a number in a cell as a guess and goes one level deeper;
+* "propagate": a number the singles force, placed without a guess at the current depth;
+* "backtrack": a guess is taken back, with every number forced after it; one level back up;
+* "solution": every cell is filled: the board is a solution.
+"""
 
 
 class Event(NamedTuple):
     """One step of a search: what happened, where, which number, and the depth afterwards."""
 
     step: int
-    kind: str
+    kind: EventKind
     cell: Cell | None
     value: int
     depth: int
 
     def __str__(self) -> str:
-        if self.kind == SOLUTION:
+        if self.kind == "solution":
             return f"step {self.step}: solution found at depth {self.depth}"
         return f"step {self.step}: {self.kind} {self.value} at {self.cell}, depth {self.depth}"
 
@@ -67,7 +64,7 @@ class Trace:
         self.puzzle = puzzle.copy()
         self.events: list[Event] = []
 
-    def record(self, kind: str, cell: Cell | None, value: int, depth: int) -> None:
+    def record(self, kind: EventKind, cell: Cell | None, value: int, depth: int) -> None:
         """Append one event; its step number is its position in the trace."""
         self.events.append(Event(len(self.events), kind, cell, value, depth))
 
@@ -88,7 +85,7 @@ class Trace:
     def __repr__(self) -> str:
         return f"<Trace of {len(self.events)} events>"
 
-    def count(self, kind: str) -> int:
+    def count(self, kind: EventKind) -> int:
         """How many events of one kind (for example how many backtracks) the trace holds."""
         return sum(1 for event in self.events if event.kind == kind)
 
@@ -97,16 +94,16 @@ class Trace:
         """The board right after event `step`, rebuilt by replaying the events up to it."""
         self._check_step(step)
         size = self.puzzle.size
-        values = list(self.puzzle.cells)
+        values = list(self.puzzle.numbers)
         guesses: list[list[int]] = [[]]  # cells filled under each guess; [0] = before any
         for event in self.events[: step + 1]:
-            if event.kind in (PLACE, PROPAGATE):
+            if event.kind in ("place", "propagate"):
                 row, col = event.cell
-                if event.kind == PLACE:
+                if event.kind == "place":
                     guesses.append([])
                 guesses[-1].append(row * size + col)
                 values[row * size + col] = event.value
-            elif event.kind == BACKTRACK:
+            elif event.kind == "backtrack":
                 for index in guesses.pop():
                     values[index] = 0
         return Grid(values, self.puzzle.shape, self.puzzle.givens)
@@ -124,7 +121,7 @@ class Trace:
         """How many nodes the search opened at each depth (the start is the one node at depth 0)."""
         counts = [1]
         for event in self.events:
-            if event.kind == PLACE:
+            if event.kind == "place":
                 while len(counts) <= event.depth:
                     counts.append(0)
                 counts[event.depth] += 1
@@ -133,8 +130,8 @@ class Trace:
     def stats(self) -> SearchStats:
         """The counts, worked out from the events alone (they agree with the solver's own)."""
         return SearchStats(
-            nodes=1 + self.count(PLACE),
-            backtracks=self.count(BACKTRACK),
+            nodes=1 + self.count("place"),
+            backtracks=self.count("backtrack"),
             max_depth=max(self.depths(), default=0),
         )
 

@@ -62,14 +62,14 @@ def solution_of(puzzle: Grid) -> Grid | None:
     """The puzzle's solution, or None: the one place that calls the solver."""
     from .fast import solve
 
-    return solve(puzzle)
+    return solve(puzzle).solution
 
 
 def has_one_solution(puzzle: Grid) -> bool:
     """Whether the puzzle is proper: the one place that counts solutions."""
     from .fast import count_solutions
 
-    return count_solutions(puzzle, 2) == 1
+    return count_solutions(puzzle, 2).count == 1
 
 
 def make_puzzles(count: int, level: str, seed: int, shape: Shape) -> list[Grid]:
@@ -133,7 +133,7 @@ def draw_grid(ax: Axes, puzzle: Grid, answer: Grid | None = None) -> None:
     side_points = ax.get_position().width * ax.figure.get_figwidth() * 72
     size = side_points / n * 0.58
     shown = answer if answer is not None else puzzle
-    for (row, col), value in zip(shape.cells, shown.cells):
+    for (row, col), value in zip(shape.cells, shown.numbers):
         if value:
             given = puzzle.is_given(row, col)
             ax.text(

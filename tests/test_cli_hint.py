@@ -51,7 +51,7 @@ def test_hint_on_a_conflict_exits_1_naming_it(capsys):
 def test_hint_on_a_cell_without_survivors_exits_1_naming_the_cell(capsys):
     assert main(["hint", NO_SURVIVOR]) == 1
     assert capsys.readouterr().err == (
-        "argument 1: no hint: cell (0, 8) has no survivor: row 0, column 8 and region C"
+        "argument 1: no hint: cell (0, 8) has no candidate: row 0, column 8 and region C"
         " rule out every number\n"
     )
 
@@ -110,7 +110,7 @@ def test_solve_singles_says_where_it_got_stuck(capsys):
         "stuck",
     ]
     assert err.startswith(
-        "argument 1: stuck after 3 steps: no cell has a single survivor and no number has a"
+        "argument 1: stuck after 3 steps: no cell has a single candidate and no number has a"
         " single place; this puzzle needs more rules\ncandidates left:\n"
     )
     assert "row 6: (6, 0) {2, 8, 9}  (6, 1) {8, 9}" in err

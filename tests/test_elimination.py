@@ -22,23 +22,12 @@ from sudoku_teach import (
     RuleViolation,
     Shape,
 )
-from sudoku_teach.elimination import (
-    HIDDEN_SINGLE,
-    NAKED_SINGLE,
-    RULE_SETS,
-    candidates,
-    column_values,
-    count_finished,
-    format_candidates,
-    marked_board_html,
-    next_single,
-    next_step,
-    region_values,
-    row_values,
-    solve_with_rules,
-    survivors,
-)
+from sudoku_teach.candidates import CandidateGrid, format_candidates
+from sudoku_teach.elimination import all_candidates, candidates, next_single
 from sudoku_teach.render import COLOURS
+from sudoku_teach.rule_solver import count_finished, next_step, solve_with_rules
+from sudoku_teach.rules import column_values, region_values, row_values
+from sudoku_teach.techniques import HIDDEN_SINGLE, NAKED_SINGLE, TECHNIQUE_SETS
 
 Rows = list[list[int]]
 
@@ -100,12 +89,12 @@ def check_step(rows: Rows, step) -> None:
     """Assert that a step is a correct single on the board `rows` (before the step)."""
     r, c = step.cell
     assert rows[r][c] == 0
-    assert step.survivors == plain_survivors(rows, r, c)
-    assert step.value in step.survivors
-    if step.rule == NAKED_SINGLE:
-        assert step.survivors == {step.value}
+    assert step.candidates == plain_survivors(rows, r, c)
+    assert step.value in step.candidates
+    if step.technique == NAKED_SINGLE:
+        assert step.candidates == {step.value}
     else:
-        assert step.rule == HIDDEN_SINGLE
+        assert step.technique == HIDDEN_SINGLE
         assert sorted(step.unit.cells) in [sorted(u) for u in independent_units(*box_of(len(rows)))]
         assert fits_only_here(rows, list(step.unit.cells), step.cell, step.value)
 
@@ -118,19 +107,19 @@ def test_elimination_sets_of_the_assignments_worked_examples():
     assert row_values(ASSIGNMENT_PUZZLE, 2) == {3, 9, 6, 4, 7}
     assert column_values(ASSIGNMENT_PUZZLE, 0) == {4, 2, 8, 9, 6}
     assert region_values(ASSIGNMENT_PUZZLE, 2, 0) == {2, 3, 4, 9}
-    assert survivors(ASSIGNMENT_PUZZLE, 2, 0) == {1, 5}
+    assert candidates(ASSIGNMENT_PUZZLE, 2, 0) == {1, 5}
     # 1st row, 1st column: survivors 1 and 7
-    assert survivors(ASSIGNMENT_PUZZLE, 0, 0) == {1, 7}
+    assert candidates(ASSIGNMENT_PUZZLE, 0, 0) == {1, 7}
 
 
 def test_first_step_is_explained_with_its_three_sets():
     step = next_step(ASSIGNMENT_PUZZLE)
     assert step.as_tuple() == (0, 5, 3)
-    assert step.rule == NAKED_SINGLE
+    assert step.technique == NAKED_SINGLE
     assert step.row_set == {2, 5, 8, 9}
     assert step.column_set == {1, 4, 5, 6}
     assert step.region_set == {4, 6, 7, 8, 9}
-    assert step.survivors == {3}
+    assert step.candidates == {3}
     assert step.region == "B"
     assert str(step) == (
         "(0, 5) = 3, a naked single: row 0 rules out {2, 5, 8, 9}, column 5 rules out"
@@ -155,11 +144,11 @@ def test_assignment_run_starts_as_the_sample_run_prints_it():
 
 
 def test_assignment_run_is_the_row_major_naked_single_scan_to_the_end(assignment_rows):
-    result = solve_with_rules(ASSIGNMENT_PUZZLE)  # naked first: hidden singles never needed
+    result = solve_with_rules(ASSIGNMENT_PUZZLE, "naked + hidden singles")  # never hidden
     rows = [row[:] for row in assignment_rows]
     for step in result.steps:
         assert step.as_tuple() == plain_next_single(rows)
-        assert step.rule == NAKED_SINGLE
+        assert step.technique == NAKED_SINGLE
         rows[step.row][step.col] = step.value
     assert len(result.steps) == 41
     assert plain_next_single(rows) is None
@@ -189,9 +178,9 @@ for _r, _c in [(1, 3), (2, 7), (5, 1), (7, 2)]:
 def test_hidden_single_on_a_hand_written_position():
     step = next_step(HIDDEN_ROWS)
     assert step.as_tuple() == (0, 0, 5)
-    assert step.rule == HIDDEN_SINGLE
+    assert step.technique == HIDDEN_SINGLE
     assert step.unit.name == "row 0"
-    assert step.survivors == set(range(1, 10))  # not a naked single
+    assert step.candidates == set(range(1, 10))  # not a naked single
     assert step.blocked == (
         ((0, 1), (5, 1)),
         ((0, 2), (7, 2)),
@@ -206,36 +195,40 @@ def test_hidden_single_on_a_hand_written_position():
         "(0, 0) = 5, a hidden single: row 0 needs a 5 and it fits nowhere else:"
         " (0, 1) sees the 5 at (5, 1), (0, 2) sees the 5 at (7, 2), (0, 3) sees the 5 at (1, 3)"
     )
-    assert next_step(HIDDEN_ROWS, rules="naked singles") is None
+    assert next_step(HIDDEN_ROWS, techniques="naked singles") is None
 
 
 def test_rules_are_tried_in_the_order_given():
-    assert next_step(ASSIGNMENT_PUZZLE).rule == NAKED_SINGLE
-    step = next_step(ASSIGNMENT_PUZZLE, rules=(HIDDEN_SINGLE, NAKED_SINGLE))
-    assert step.rule == HIDDEN_SINGLE
+    assert next_step(ASSIGNMENT_PUZZLE).technique == NAKED_SINGLE
+    step = next_step(ASSIGNMENT_PUZZLE, techniques=(HIDDEN_SINGLE, NAKED_SINGLE))
+    assert step.technique == HIDDEN_SINGLE
     check_step(rows_of(ASSIGNMENT_PUZZLE), step)
 
 
 def test_hidden_singles_finish_what_naked_singles_leave():
-    naked = solve_with_rules(NEEDS_HIDDEN, RULE_SETS["naked singles"])
-    both = solve_with_rules(NEEDS_HIDDEN, RULE_SETS["naked + hidden singles"])
+    naked = solve_with_rules(NEEDS_HIDDEN, TECHNIQUE_SETS["naked singles"])
+    both = solve_with_rules(NEEDS_HIDDEN, TECHNIQUE_SETS["naked + hidden singles"])
     assert naked.stuck and not naked.solved
     assert both.solved
-    assert both.rule_counts()[HIDDEN_SINGLE] > 0
+    assert both.technique_counts()["hidden single"] > 0
     assert independent_is_solved(both.grid.to_rows())
     assert keeps_givens(rows_of(NEEDS_HIDDEN), both.grid.to_rows())
 
 
 def test_count_finished_counts_each_rule_set():
     puzzles = [ASSIGNMENT_PUZZLE, NEEDS_HIDDEN, NORVIG_STUCK]
-    assert count_finished(puzzles) == {"naked singles": 1, "naked + hidden singles": 2}
+    assert count_finished(puzzles) == {
+        "naked singles": 1,
+        "naked + hidden singles": 2,
+        "all techniques": 3,  # pairs finish NORVIG_STUCK (checked in test_techniques)
+    }
     assert count_finished(iter(puzzles), {"hidden only": HIDDEN_SINGLE}) == {"hidden only": 2}
 
 
 def test_unknown_rules_are_named():
-    with pytest.raises(ValueError, match="unknown rule 'x-wing'.*'naked single'"):
+    with pytest.raises(ValueError, match="unknown technique 'x-wing'.*'naked single'"):
         solve_with_rules(ASSIGNMENT_PUZZLE, ("naked single", "x-wing"))
-    with pytest.raises(ValueError, match="no rules given"):
+    with pytest.raises(ValueError, match="no techniques given"):
         next_step(ASSIGNMENT_PUZZLE, ())
 
 
@@ -258,7 +251,7 @@ def test_6x6_naked_single_uses_regions_of_two_rows_by_three_columns():
     puzzle = Grid.parse("123456 45612. " + "." * 24)
     assert puzzle.shape == Shape(2, 3)
     step = next_step(puzzle)
-    assert (step.as_tuple(), step.rule, step.region) == ((1, 5, 3), NAKED_SINGLE, "B")
+    assert (step.as_tuple(), step.technique, step.region) == ((1, 5, 3), NAKED_SINGLE, "B")
     assert step.row_set == {1, 2, 4, 5, 6}
     assert step.column_set == {6}
     assert step.region_set == {1, 2, 4, 5, 6}
@@ -268,7 +261,7 @@ def test_6x6_hidden_single():
     # row 1 needs a 6: columns 0 and 1 have one, and region B has the 6 at (0, 4)
     puzzle = Grid.parse("....6. ...... 6..... ...... .6.... ......")
     step = next_step(puzzle)
-    assert (step.as_tuple(), step.rule, step.unit.name) == ((1, 2, 6), HIDDEN_SINGLE, "row 1")
+    assert (step.as_tuple(), step.technique, step.unit.name) == ((1, 2, 6), HIDDEN_SINGLE, "row 1")
     assert [cell for cell, _ in step.blocked] == [(1, 0), (1, 1), (1, 3), (1, 4), (1, 5)]
     check_step(rows_of(puzzle.to_string()), step)
 
@@ -277,11 +270,11 @@ def test_6x6_hidden_single():
 
 
 def test_a_puzzle_singles_cannot_finish_ends_stuck_with_its_candidates():
-    result = solve_with_rules(NORVIG_STUCK)
+    result = solve_with_rules(NORVIG_STUCK, "naked + hidden singles")
     assert result.status == "stuck" and result.stuck and not result.solved
     assert result.contradiction is None
     assert len(result.steps) == 3
-    assert all(step.rule == HIDDEN_SINGLE for step in result.steps)
+    assert all(step.technique == HIDDEN_SINGLE for step in result.steps)
     final = result.grid.to_rows()
     assert result.candidates_left == {
         (r, c): plain_survivors(final, r, c) for r in range(9) for c in range(9) if not final[r][c]
@@ -289,17 +282,17 @@ def test_a_puzzle_singles_cannot_finish_ends_stuck_with_its_candidates():
     assert all(len(left) > 1 for left in result.candidates_left.values())
     text = result.summary()
     assert text.startswith(
-        "stuck after 3 steps: no cell has a single survivor and no number has a single place;"
+        "stuck after 3 steps: no cell has a single candidate and no number has a single place;"
         " this puzzle needs more rules\ncandidates left:\nrow 0: (0, 1) {1, 6, 7, 9}"
     )
     assert "(6, 1) {8, 9}" in text
-    assert next_step(result.grid) is None  # "no step" and no exception
+    assert next_step(result.grid, "naked + hidden singles") is None  # no step, no exception
 
 
 def test_naked_singles_alone_say_only_what_they_looked_for():
     result = solve_with_rules(NORVIG_STUCK, "naked singles")
     assert result.summary().splitlines()[0] == (
-        "stuck after 0 steps: no cell has a single survivor; this puzzle needs more rules"
+        "stuck after 0 steps: no cell has a single candidate; this puzzle needs more rules"
     )
 
 
@@ -321,20 +314,20 @@ def test_a_rule_conflict_is_a_rule_violation_or_a_contradiction_state():
 
 
 NO_SURVIVOR = "12345678." + "." * 27 + "........9" + "." * 36
-"""(0, 8) needs a 9 for its row, but column 8 already has one: no survivor, no conflict."""
+"""(0, 8) needs a 9 for its row, but column 8 already has one: no candidate, no conflict."""
 
 NO_PLACE = "1234567.." + "." * 36 + ".......9." + "........9" + "." * 18
 """Row 0 needs an 8 and a 9; columns 7 and 8 both hold a 9, so the 9 has no place."""
 
 
 def test_an_empty_cell_without_survivors_is_named():
-    with pytest.raises(ContradictionError, match=r"cell \(0, 8\) has no survivor") as caught:
+    with pytest.raises(ContradictionError, match=r"cell \(0, 8\) has no candidate") as caught:
         next_step(NO_SURVIVOR)
     assert caught.value.cell == (0, 8)
     assert isinstance(caught.value, ValueError)
     result = solve_with_rules(NO_SURVIVOR)
     assert result.status == "contradiction"
-    assert result.contradiction.startswith("cell (0, 8) has no survivor")
+    assert result.contradiction.startswith("cell (0, 8) has no candidate")
     assert result.candidates_left[0, 8] == set()
 
 
@@ -350,7 +343,7 @@ def test_a_wrong_entry_leads_to_a_contradiction_not_an_exception():
     after_steps = 0
     for r, c in puzzle.empty_cells():
         right = int(ASSIGNMENT_SOLUTION[9 * r + c])
-        for wrong in survivors(puzzle, r, c) - {right}:
+        for wrong in candidates(puzzle, r, c) - {right}:
             board = puzzle.copy()
             board[r, c] = wrong
             result = solve_with_rules(board)
@@ -396,7 +389,7 @@ def test_grid_after_replays_the_steps():
 
 
 def test_repr_is_short_and_stable():
-    assert repr(solve_with_rules(ASSIGNMENT_PUZZLE)) == (
+    assert repr(solve_with_rules(ASSIGNMENT_PUZZLE, TECHNIQUE_SETS["naked + hidden singles"])) == (
         "<RuleSolve: solved in 41 steps (41 naked singles, 0 hidden singles)>"
     )
 
@@ -409,7 +402,7 @@ def cell_html(html: str, r: int, c: int) -> str:
 
 
 def test_marked_board_shows_the_survivors_of_each_empty_cell():
-    html = marked_board_html(ASSIGNMENT_PUZZLE)
+    html = CandidateGrid(ASSIGNMENT_PUZZLE)._repr_html_()
     marks = re.findall(r">(\d)</span>", cell_html(html, 0, 0))
     assert marks == ["1", "7"]
     assert re.findall(r">(\d)</span>", cell_html(html, 0, 5)) == ["3"]
@@ -432,7 +425,7 @@ def test_format_candidates_one_line_per_row():
 
 
 def test_candidates_match_plain_survivors(assignment_rows):
-    assert candidates(ASSIGNMENT_PUZZLE) == {
+    assert all_candidates(ASSIGNMENT_PUZZLE) == {
         (r, c): plain_survivors(assignment_rows, r, c)
         for r in range(9)
         for c in range(9)
@@ -457,7 +450,10 @@ def puzzles_with_a_solution(draw) -> tuple[str, str]:
 
 
 @settings(max_examples=60, deadline=None)
-@given(puzzles_with_a_solution(), st.sampled_from(sorted(RULE_SETS) + [HIDDEN_SINGLE]))
+@given(
+    puzzles_with_a_solution(),
+    st.sampled_from(["naked singles", "naked + hidden singles", HIDDEN_SINGLE]),
+)
 def test_every_step_is_a_correct_single_and_agrees_with_the_solution(case, rules):
     puzzle, solution = case
     result = solve_with_rules(puzzle, rules)

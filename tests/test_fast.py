@@ -14,7 +14,6 @@ from sudoku_teach.errors import SearchLimitReached, SudokuError
 from sudoku_teach.examples import ASSIGNMENT_PUZZLE, ASSIGNMENT_SOLUTION, NORVIG_HARD, WARMUP_4X4
 from sudoku_teach.grid import Grid
 from sudoku_teach.shape import CLASSIC, Shape
-from sudoku_teach.trace import SearchStats
 
 SHAPES = [Shape(2, 2), Shape(2, 3), Shape(2, 4), CLASSIC]
 
@@ -36,45 +35,46 @@ def blank_out(rows: list[list[int]], rng: random.Random, keep: float) -> list[li
 # --- solving ---------------------------------------------------------------------------------
 def test_solves_the_assignment_puzzle() -> None:
     puzzle = Grid.parse(ASSIGNMENT_PUZZLE)
-    answer = fast.solve(puzzle)
+    answer = fast.solve(puzzle).solution
     check_answer(puzzle, answer)
     assert answer is not None and answer.to_string() == ASSIGNMENT_SOLUTION
 
 
 def test_solution_is_a_new_grid_with_the_same_givens() -> None:
     puzzle = Grid.parse(ASSIGNMENT_PUZZLE)
-    before = puzzle.cells
-    answer = fast.solve(puzzle)
+    before = puzzle.numbers
+    answer = fast.solve(puzzle).solution
     assert answer is not puzzle
-    assert puzzle.cells == before  # the input is not modified
+    assert puzzle.numbers == before  # the input is not modified
     assert answer is not None and answer.givens == puzzle.givens
 
 
 def test_accepts_strings_and_lists_of_rows() -> None:
     rows = Grid.parse(ASSIGNMENT_PUZZLE).to_rows()
-    assert fast.solve(rows) == fast.solve(ASSIGNMENT_PUZZLE) == Grid.parse(ASSIGNMENT_SOLUTION)
+    expected = Grid.parse(ASSIGNMENT_SOLUTION)
+    assert fast.solve(rows).solution == fast.solve(ASSIGNMENT_PUZZLE).solution == expected
 
 
 def test_norvig_hard_is_solved_and_counted() -> None:
     puzzle = Grid.parse(NORVIG_HARD)
-    check_answer(puzzle, fast.solve(puzzle))
-    assert fast.count_solutions(puzzle) == 2
-    assert fast.count_solutions(puzzle, limit=1) == 1
-    assert fast.count_solutions(puzzle, limit=10) == 10
+    check_answer(puzzle, fast.solve(puzzle).solution)
+    assert fast.count_solutions(puzzle).count == 2
+    assert fast.count_solutions(puzzle, limit=1).count == 1
+    assert fast.count_solutions(puzzle, limit=10).count == 10
 
 
 @pytest.mark.parametrize("shape", SHAPES, ids=str)
 def test_empty_grid_is_solved_and_counts_to_the_limit(shape: Shape) -> None:
     empty = Grid.empty(shape)
-    check_answer(empty, fast.solve(empty))
+    check_answer(empty, fast.solve(empty).solution)
     for limit in (1, 2, 7):
-        assert fast.count_solutions(empty, limit) == limit
+        assert fast.count_solutions(empty, limit).count == limit
 
 
 def test_empty_grid_count_stops_at_once() -> None:
-    stats = SearchStats()
-    assert fast.count_solutions(Grid.empty(), 2, stats) == 2
-    assert stats.nodes <= 100  # one path down, one step back: no wider search
+    result = fast.count_solutions(Grid.empty(), 2)
+    assert result.count == 2 and result.status == "solved"
+    assert result.stats.nodes <= 100  # one path down, one step back: no wider search
 
 
 @pytest.mark.parametrize("shape", SHAPES, ids=str)
@@ -84,13 +84,13 @@ def test_every_shape_from_a_pattern_grid(shape: Shape) -> None:
     rng = random.Random(shape.size)
     for _ in range(5):
         puzzle = Grid.from_rows(blank_out(rows, rng, 0.4), shape)
-        check_answer(puzzle, fast.solve(puzzle))
+        check_answer(puzzle, fast.solve(puzzle).solution)
 
 
 def test_warmup_4x4_has_one_solution() -> None:
     puzzle = Grid.parse(WARMUP_4X4)
-    check_answer(puzzle, fast.solve(puzzle))
-    assert fast.count_solutions(puzzle, limit=5) == 1
+    check_answer(puzzle, fast.solve(puzzle).solution)
+    assert fast.count_solutions(puzzle, limit=5).count == 1
 
 
 @settings(max_examples=40, deadline=None)
@@ -102,8 +102,8 @@ def test_random_9x9_puzzles_are_solved(seed: int, keep: float) -> None:
     digits = [numbers[int(ch) - 1] for ch in ASSIGNMENT_SOLUTION]
     rows = [digits[r * 9 : r * 9 + 9] for r in range(9)]
     puzzle = Grid.from_rows(blank_out(rows, rng, keep))
-    check_answer(puzzle, fast.solve(puzzle))
-    assert fast.count_solutions(puzzle, limit=1) == 1
+    check_answer(puzzle, fast.solve(puzzle).solution)
+    assert fast.count_solutions(puzzle, limit=1).count == 1
 
 
 # --- no solution -----------------------------------------------------------------------------
@@ -117,22 +117,22 @@ CLASHES = {
 
 @pytest.mark.parametrize("text", CLASHES.values(), ids=CLASHES.keys())
 def test_givens_that_break_the_rules_have_no_solution(text: str) -> None:
-    assert fast.solve(text) is None
-    assert fast.count_solutions(text, limit=5) == 0
+    assert fast.solve(text).solution is None
+    assert fast.count_solutions(text, limit=5).count == 0
 
 
 def test_a_rule_breaking_full_grid_is_not_an_answer() -> None:
     rows = pattern_rows(3, 3)
     rows[0][0], rows[0][1] = rows[0][1], rows[0][0]  # rows still fine, columns now clash
-    assert fast.solve(rows) is None
-    assert fast.count_solutions(rows) == 0
+    assert fast.solve(rows).solution is None
+    assert fast.count_solutions(rows).count == 0
 
 
 def test_cell_with_no_candidate_is_unsolvable() -> None:
     # Row 0 holds 1-8 and its last cell is blank, but column 8 already has the 9.
     text = "12345678." + "........9" + "." * 63
-    assert fast.solve(text) is None
-    assert fast.count_solutions(text) == 0
+    assert fast.solve(text).solution is None
+    assert fast.count_solutions(text).count == 0
 
 
 def test_unsolvable_only_after_a_search() -> None:
@@ -141,10 +141,11 @@ def test_unsolvable_only_after_a_search() -> None:
     text = "..3.56....56.89....891.3..683.5......6..912...91.3.5....5...91.6....23..9....5.78"
     puzzle = Grid.parse(text)
     assert brute_count(puzzle.to_rows(), 3, 3, 1) == 0
-    stats = SearchStats()
-    assert fast.solve(puzzle, stats) is None
+    result = fast.solve(puzzle)
+    assert result.solution is None and result.status == "no solution"
+    stats = result.stats
     assert stats.nodes > 1 and stats.backtracks > 0
-    assert fast.count_solutions(puzzle) == 0
+    assert fast.count_solutions(puzzle).count == 0
 
 
 # --- agreement with the independent counter --------------------------------------------------
@@ -153,8 +154,8 @@ def test_unsolvable_only_after_a_search() -> None:
 def test_4x4_counts_match_brute_force(cells: list[int]) -> None:
     rows = [cells[r * 4 : r * 4 + 4] for r in range(4)]
     expected = brute_count(rows, 2, 2, 300)  # a 4x4 grid has at most 288 solutions
-    assert fast.count_solutions(Grid(cells, Shape(2, 2)), limit=300) == expected
-    answer = fast.solve(Grid(cells, Shape(2, 2)))
+    assert fast.count_solutions(Grid(cells, Shape(2, 2)), limit=300).count == expected
+    answer = fast.solve(Grid(cells, Shape(2, 2))).solution
     if expected:
         check_answer(Grid(cells, Shape(2, 2)), answer)
     else:
@@ -169,7 +170,7 @@ def test_6x6_counts_match_brute_force(seed: int, keep: float, noise: int) -> Non
     for _ in range(noise):  # a few random givens, which may clash or leave no solution
         rows[rng.randrange(6)][rng.randrange(6)] = rng.randint(1, 6)
     expected = brute_count(rows, 2, 3, 50)
-    assert fast.count_solutions(Grid.from_rows(rows), limit=50) == expected
+    assert fast.count_solutions(Grid.from_rows(rows), limit=50).count == expected
 
 
 def test_solutions_are_distinct_and_valid() -> None:
@@ -185,33 +186,38 @@ def test_solutions_are_distinct_and_valid() -> None:
 
 # --- the work done, and its limit ------------------------------------------------------------
 def test_stats_for_a_puzzle_the_singles_finish() -> None:
-    stats = SearchStats()
-    fast.solve(ASSIGNMENT_PUZZLE, stats)
+    stats = fast.solve(ASSIGNMENT_PUZZLE).stats
     assert (stats.nodes, stats.backtracks, stats.max_depth) == (1, 0, 0)
 
 
 def test_stats_for_a_puzzle_that_needs_guesses() -> None:
-    stats = SearchStats()
-    fast.count_solutions(NORVIG_HARD, 2, stats)
+    stats = fast.count_solutions(NORVIG_HARD, 2).stats
     assert stats.nodes > 1
     assert stats.max_depth >= 1
     assert stats.backtracks >= 1  # the first solution's last guess was taken back to go on
 
 
 def test_node_limit_is_reported_as_such() -> None:
-    stats = SearchStats()
-    with pytest.raises(SearchLimitReached) as raised:
-        fast.solve(NORVIG_HARD, stats, max_nodes=3)
-    assert raised.value.limit == 3
-    assert raised.value.stats is stats
-    assert stats.nodes == 3
-    assert isinstance(raised.value, SudokuError)
-    assert "3 nodes" in str(raised.value)
+    result = fast.solve(NORVIG_HARD, max_nodes=3)
+    assert result.status == "node limit" and result.solution is None
+    assert result.stats.nodes == 3
+    assert "node limit" in result.summary()
 
 
 def test_node_limit_applies_to_counting() -> None:
+    result = fast.count_solutions(Grid.empty(), limit=1000, max_nodes=50)
+    assert result.status == "node limit"
+    assert 0 < result.count < 1000  # the solutions found before the limit are kept
+
+
+def test_solutions_and_the_uniqueness_check_raise_at_the_node_limit() -> None:
+    with pytest.raises(SearchLimitReached) as raised:
+        list(fast.solutions(Grid.empty(), max_nodes=50))
+    assert raised.value.limit == 50 and raised.value.stats.nodes == 50
+    assert isinstance(raised.value, SudokuError)
+    assert "50 nodes" in str(raised.value)
     with pytest.raises(SearchLimitReached):
-        fast.count_solutions(Grid.empty(), limit=1000, max_nodes=50)
+        fast.has_unique_solution(NORVIG_HARD, max_nodes=3)
 
 
 def test_limit_must_be_positive() -> None:

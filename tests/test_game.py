@@ -225,7 +225,7 @@ def test_solving_records_the_time_and_the_hints(game, clock):
     clock.now += 60
     solve_by_entries(game)
     assert game.solved and game.hints_used == 1
-    assert game.board.cells == tuple(int(ch) for ch in ASSIGNMENT_SOLUTION)
+    assert game.board.numbers == tuple(int(ch) for ch in ASSIGNMENT_SOLUTION)
     clock.now += 1000  # the clock stops at the solution
     assert game.elapsed() == 121
     assert seen[-1].kind == "solved" and "Solved in 2 min 01 s with 1 hint" in seen[-1].message

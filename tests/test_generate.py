@@ -24,7 +24,7 @@ def check_puzzle(puzzle: Grid, solution: Grid) -> None:
     shape = puzzle.shape
     assert puzzle.shape == solution.shape
     assert keeps_givens(puzzle.to_rows(), solution.to_rows())
-    assert 0 in puzzle.cells  # something was removed
+    assert 0 in puzzle.numbers  # something was removed
     assert brute_count(puzzle.to_rows(), shape.box_rows, shape.box_cols) == 1
 
 
@@ -108,9 +108,9 @@ def test_random_puzzle_solution_is_its_full_grid() -> None:
 
 def test_make_puzzle_leaves_its_input_alone() -> None:
     solution = Grid.parse(ASSIGNMENT_SOLUTION)
-    before = solution.cells
+    before = solution.numbers
     puzzle = generate.make_puzzle(solution, 1)
-    assert solution.cells == before
+    assert solution.numbers == before
     check_puzzle(puzzle, solution)
 
 

@@ -189,7 +189,7 @@ def grids(draw):
 def test_every_text_form_reads_back_to_the_same_grid(grid):
     assert Grid.parse(grid.to_string(), grid.shape) == grid
     assert Grid.parse(grid.format(), grid.shape) == grid
-    assert Grid.parse(format_rows(list(grid.cells), grid.shape), grid.shape) == grid
+    assert Grid.parse(format_rows(list(grid.numbers), grid.shape), grid.shape) == grid
     assert Grid.from_rows(grid.to_rows(), grid.shape) == grid
 
 

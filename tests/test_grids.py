@@ -8,7 +8,6 @@ from conftest import independent_is_solved
 
 from sudoku_teach import grids, plots, template
 from sudoku_teach.shape import CLASSIC, Shape
-from sudoku_teach.trace import BACKTRACK, PLACE, TRY
 
 matplotlib.use("Agg")
 
@@ -57,7 +56,7 @@ def backtrack_runs(events: list) -> list[list]:
     """The backtrack events in runs of consecutive ones, each with the event that follows."""
     runs, current = [], []
     for event in events:
-        if event.kind == BACKTRACK:
+        if event.kind == "backtrack":
             current.append(event)
         elif current:
             runs.append(current + [event])
@@ -73,7 +72,7 @@ def test_row_backtracking_goes_back_to_the_start_of_a_row() -> None:
         *emptied, after = events
         row, col = emptied[-1].cell
         assert col == 0  # the last cell emptied starts a row ...
-        assert after.kind == TRY and after.cell == (row, 0)  # ... and filling goes on there
+        assert after.kind == "try" and after.cell == (row, 0)  # ... and filling goes on there
         assert len(emptied) >= 9 or row == 0  # at least the whole row above went
 
 
@@ -81,7 +80,7 @@ def test_cell_backtracking_goes_back_one_cell_at_a_time() -> None:
     run = grids.fill_by_rows(1, CLASSIC, back="cell", trace=True)
     events = list(run.trace)
     for before, event in zip(events, events[1:]):
-        if event.kind == BACKTRACK and before.kind != BACKTRACK:
+        if event.kind == "backtrack" and before.kind != "backtrack":
             # the cell emptied is the one placed just before the cell that ran out
             row, col = before.cell
             index = row * 9 + col - 1
@@ -106,7 +105,7 @@ def test_placement_counts_and_bias() -> None:
     assert all(sum(cell) == 400 for cell in counts)
     for cell, numbers in enumerate(counts):  # counted independently here
         for number in range(1, 5):
-            assert numbers[number - 1] == sum(1 for g in made if g.cells[cell] == number)
+            assert numbers[number - 1] == sum(1 for g in made if g.numbers[cell] == number)
     even = grids.bias(counts)
     same = grids.bias(grids.placement_counts([made[0]] * 400))  # one grid: as biased as can be
     assert even < 2 < same
@@ -120,7 +119,7 @@ def test_placement_counts_need_grids() -> None:
 def test_places_each_step_only_where_the_rules_allow() -> None:
     run = grids.fill_recursive(2, Shape(2, 3), trace=True)
     for step, event in enumerate(run.trace):
-        if event.kind == PLACE:
+        if event.kind == "place":
             rows = run.trace.board_at(step).to_rows()
             row, col = event.cell
             rows[row][col] = 0

@@ -13,7 +13,6 @@ from sudoku_teach import generate, puzzles
 from sudoku_teach.fast import solvable_without
 from sudoku_teach.grid import Grid
 from sudoku_teach.shape import CLASSIC, Shape
-from sudoku_teach.trace import SOLUTION
 
 SMALL = [Shape(2, 2), Shape(2, 3)]
 
@@ -25,7 +24,7 @@ def proper(puzzle: Grid) -> bool:
 
 
 def givens_of(puzzle: Grid) -> int:
-    return sum(1 for v in puzzle.cells if v)
+    return sum(1 for v in puzzle.numbers if v)
 
 
 @pytest.mark.parametrize("shape", SMALL, ids=str)
@@ -46,7 +45,7 @@ def test_symmetric_puzzles_are_proper_and_symmetric(shape: Shape) -> None:
     for seed in range(20 if shape == CLASSIC else 60):
         puzzle = generate.new_puzzle(seed, shape, symmetric=True)
         assert proper(puzzle), seed
-        cells = puzzle.cells
+        cells = puzzle.numbers
         assert all(bool(cells[i]) == bool(cells[-1 - i]) for i in range(len(cells)))
 
 
@@ -127,7 +126,7 @@ def test_counting_the_source_way_goes_on_after_the_first_solution() -> None:
     result = puzzles.count_the_source_way(loose)
     assert len(result.solutions) == 2
     assert all(independent_is_solved(s.to_rows(), 2, 2) for s in result.solutions)
-    assert result.trace is not None and result.trace.count(SOLUTION) == 2
+    assert result.trace is not None and result.trace.count("solution") == 2
 
 
 @settings(max_examples=60, deadline=None)
@@ -137,8 +136,8 @@ def test_solvable_without_agrees_with_the_plain_counter(seed: int, remove: int) 
     rng = random.Random(seed)
     solution = generate.full_grid(rng, shape)
     puzzle = puzzles.blind_puzzle(solution, rng, remove)
-    cell = rng.choice([i for i, v in enumerate(puzzle.cells) if not v])
-    number = solution.cells[cell]
+    cell = rng.choice([i for i, v in enumerate(puzzle.numbers) if not v])
+    number = solution.numbers[cell]
     others = [n for n in range(1, 5) if n != number]
     rows = puzzle.to_rows()
     r, c = divmod(cell, 4)
@@ -146,7 +145,7 @@ def test_solvable_without_agrees_with_the_plain_counter(seed: int, remove: int) 
     for other in others:  # a solution with another number in that cell?
         rows[r][c] = other
         expected = expected or brute_count(rows, 2, 2, limit=1) == 1
-    assert solvable_without(list(puzzle.cells), shape, cell, number) == expected
+    assert solvable_without(list(puzzle.numbers), shape, cell, number) == expected
 
 
 def test_symmetric_odd_givens_on_an_even_grid_is_refused() -> None:

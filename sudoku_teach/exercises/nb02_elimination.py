@@ -28,7 +28,7 @@ def empty_cells(rows: Rows) -> list[tuple[int, int]]:
 
 
 def stuck_position() -> Rows:
-    """A position where no cell has a single survivor (a hard puzzle's start)."""
+    """A position where no cell has a single candidate (a hard puzzle's start)."""
     return Grid.parse(
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
     ).to_rows()
@@ -66,7 +66,7 @@ region_numbers = register(
 survivors = register(
     Exercise(
         name="survivors",
-        reference=lambda grid, row, col: elimination.survivors(grid, row, col),
+        reference=lambda grid, row, col: elimination.candidates(grid, row, col),
         cases=lambda: [(g, r, c) for g in positions() for r, c in empty_cells(g)],
         hint="start from {1, ..., 9} and take away the union of the three elimination sets.",
     )

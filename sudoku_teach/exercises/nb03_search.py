@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .. import elimination, fast
+from .. import elimination, fast, rule_solver
 from ..examples import ASSIGNMENT_PUZZLE, WARMUP_4X4
 from ..grid import Grid, Rows
 from .framework import Exercise, register
@@ -30,19 +30,19 @@ def reference_first_empty(grid: Rows) -> tuple[int, int] | None:
 
 def reference_solve(grid: Rows) -> Rows | None:
     """The solution of a puzzle as rows, or None when it has none."""
-    solution = fast.solve(Grid.from_rows(grid))
+    solution = fast.solve(Grid.from_rows(grid)).solution
     return solution.to_rows() if solution is not None else None
 
 
 def reference_best_cell(grid: Rows) -> tuple[int, int] | None:
-    """The empty cell with the fewest survivors; the first in reading order on a tie."""
-    marks = elimination.candidates(grid)
-    return min(marks, key=lambda cell: (len(marks[cell]), cell)) if marks else None
+    """The empty cell with the fewest candidates; the first in reading order on a tie."""
+    candidates = elimination.all_candidates(grid)
+    return min(candidates, key=lambda cell: (len(candidates[cell]), cell)) if candidates else None
 
 
 def partly_filled() -> list[Rows]:
     """The assignment's puzzle after 0, 10 and 30 safe steps, and solved."""
-    run = elimination.solve_with_rules(ASSIGNMENT_PUZZLE, "naked singles")
+    run = rule_solver.solve_with_rules(ASSIGNMENT_PUZZLE, "naked singles")
     return [run.grid_after(k).to_rows() for k in (0, 10, 30, len(run.steps))]
 
 
@@ -81,7 +81,7 @@ best_cell = register(
         name="best_cell",
         reference=reference_best_cell,
         cases=lambda: [(g,) for g in rows_of(*SMALL_PUZZLES)] + [(g,) for g in partly_filled()],
-        hint="look at every empty cell's survivors and keep the cell with the fewest; use `<`, not"
+        hint="look at every empty cell's candidates and keep the cell with the fewest; use `<`, not"
         " `<=`, so the first cell in reading order wins a tie. A full grid gives None.",
         normalise=tuple_or_none,
     )

@@ -1,0 +1,69 @@
+"""What every solver and counter returns: one `SolveResult`, one `Status`, one node limit.
+
+The teaching solvers (`search.solve`, `search.count_solutions`) and the fast ones
+(`fast.solve`, `fast.count_solutions`) all answer with a `SolveResult`: how the search
+ended, the solutions it found (a solver stops at one, a counter at its `limit`), the work
+it did, and (teaching solvers, on request) the trace of every event.
+
+A search that reaches its node limit is not an error: its status says "node limit", and
+the solutions found so far are kept (for a counter, a lower bound of the count).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from .grid import Grid
+from .trace import SearchStats, Trace
+
+Status = Literal["solved", "no solution", "node limit"]
+"""How a search ended: solutions found (as many as wanted, or all there are), none, or stopped."""
+
+DEFAULT_MAX_NODES = 100_000
+"""The node limit of every search unless told otherwise: about a second of teaching search."""
+
+OUTCOMES: dict[Status, str] = {
+    "solved": "solved",
+    "no solution": "no solution",
+    "node limit": "node limit reached, search stopped",
+}
+
+
+@dataclass
+class SolveResult:
+    """What a search found: its status, the solutions, the counts and (on request) the trace."""
+
+    method: str
+    puzzle: Grid
+    status: Status
+    solutions: list[Grid] = field(default_factory=list)
+    stats: SearchStats = field(default_factory=SearchStats)
+    trace: Trace | None = None
+
+    @property
+    def solution(self) -> Grid | None:
+        """The first solution found, or None."""
+        return self.solutions[0] if self.solutions else None
+
+    @property
+    def solved(self) -> bool:
+        """Whether the search found a solution."""
+        return bool(self.solutions)
+
+    @property
+    def count(self) -> int:
+        """How many solutions were found (a counter stops at its limit; see `status`)."""
+        return len(self.solutions)
+
+    def summary(self) -> str:
+        """One line: method, outcome and the work done."""
+        return f"{self.method} search: {OUTCOMES[self.status]} ({self.stats})"
+
+    def __str__(self) -> str:
+        if self.solution is None:
+            return self.summary()
+        return f"{self.summary()}\n{self.solution.format()}"
+
+    def __repr__(self) -> str:
+        return f"<SolveResult {self.summary()}>"
