@@ -10,9 +10,9 @@ from __future__ import annotations
 from itertools import islice
 
 from . import fast, generate
-from .rule_solver import next_step
 from .errors import PuzzleNotPlayableError, SudokuError
 from .grid import Grid
+from .rule_solver import next_step
 from .rules import check_rules
 from .shape import CLASSIC, Cell, Shape
 

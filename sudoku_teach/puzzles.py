@@ -21,8 +21,8 @@ from .errors import PuzzleFormatError
 from .fast import count_solutions, solvable_without
 from .grid import Grid, GridLike, as_grid
 from .grids import Seed, make_rng
-from .rules import check_rules
 from .results import SolveResult
+from .rules import check_rules
 from .search import count_solutions as count_by_search
 from .shape import CLASSIC, Shape
 
