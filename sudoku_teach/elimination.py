@@ -88,6 +88,12 @@ def next_single(grid: GridLike) -> tuple[int, int, int] | None:
     return None
 
 
+def best_cell(grid: GridLike) -> Cell | None:
+    """The empty cell with the fewest survivors (the first in reading order on a tie), or None."""
+    marks = candidates(grid)
+    return min(marks, key=lambda cell: (len(marks[cell]), cell)) if marks else None
+
+
 def places(marks: Mapping[Cell, Collection[int]], unit: Unit, value: int) -> list[Cell]:
     """The cells of a unit whose pencil marks still hold `value`: where that number may go."""
     return [cell for cell in unit.cells if value in marks.get(cell, ())]

@@ -124,6 +124,23 @@ def check_rules(grid: GridLike) -> None:
         raise RuleViolation(found)
 
 
+def count_blanks(grid: GridLike) -> int:
+    """How many cells are still empty: how much work is left."""
+    return len(as_grid(grid).empty_cells())
+
+
+def column(grid: GridLike, col: int) -> list[int]:
+    """The numbers of one column, top to bottom, blanks (0) included."""
+    grid = as_grid(grid)
+    return [grid[row, col] for row in range(grid.size)]
+
+
+def first_empty(grid: GridLike) -> Cell | None:
+    """The first blank cell in reading order, or None when the grid is full."""
+    empty = as_grid(grid).empty_cells()
+    return empty[0] if empty else None
+
+
 def is_complete(grid: GridLike) -> bool:
     """Whether every cell holds a number."""
     return 0 not in as_grid(grid).cells
