@@ -12,7 +12,14 @@ import textwrap
 
 import pytest
 
-from sudoku_teach import ASSIGNMENT_PUZZLE, ASSIGNMENT_SOLUTION, NORVIG_HARD, Grid, __version__, cli
+from sudoku_teach import (
+    ASSIGNMENT_PUZZLE,
+    ASSIGNMENT_SOLUTION,
+    NORVIG_HARD,
+    Grid,
+    __version__,
+    cli_input,
+)
 from sudoku_teach.cli import main
 
 LINE = Grid.parse(ASSIGNMENT_PUZZLE).to_string()
@@ -179,12 +186,12 @@ def test_progress_bar_only_when_stderr_is_a_terminal_and_answers_go_elsewhere(mo
 
     monkeypatch.setattr(sys, "stderr", Terminal())
     monkeypatch.setattr(sys, "stdout", io.StringIO())
-    assert cli.with_progress([1, 2]).disable is False
+    assert cli_input.with_progress([1, 2]).disable is False
     monkeypatch.setattr(sys, "stdout", Terminal())
-    assert cli.with_progress([1, 2]).disable is True
+    assert cli_input.with_progress([1, 2]).disable is True
     monkeypatch.setattr(sys, "stderr", io.StringIO())
     monkeypatch.setattr(sys, "stdout", io.StringIO())
-    assert cli.with_progress([1, 2]).disable is True
+    assert cli_input.with_progress([1, 2]).disable is True
 
 
 # --- streaming and interrupting: real processes --------------------------------------------------

@@ -203,7 +203,7 @@ def test_an_endless_loop_is_stopped_and_named(monkeypatch):
 
 
 def test_the_watchdog_interrupts_without_signals_and_lets_quick_code_finish():
-    from sudoku_teach.exercises.framework import TimeUp, time_limit
+    from sudoku_teach.exercises.watchdog import TimeUp, time_limit
 
     with pytest.raises(TimeUp), time_limit(0.2):
         while True:

@@ -16,18 +16,14 @@ the main thread, so the limit works on every system, Windows included.
 
 from __future__ import annotations
 
-import _thread
-import ast
 import copy
 import difflib
-import dis
-import inspect
-import textwrap
-import threading
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from .code_reading import called_functions, returns_a_value
+from .watchdog import TimeUp, time_limit
 
 Case = tuple[Any, ...]
 """The arguments of one call."""
@@ -114,44 +110,6 @@ REGISTRY: dict[str, Exercise] = {}
 
 TIME_LIMIT = 10
 """Seconds one case may take before the check gives up on it (an endless loop, probably)."""
-
-
-class TimeUp(Exception):
-    """A student's function ran past the time limit."""
-
-
-@contextmanager
-def time_limit(seconds: float) -> Iterator[None]:
-    """Interrupt the block after `seconds`: a watchdog thread interrupts the main thread.
-
-    Works on every system (Windows too). Off the main thread there is nothing to interrupt
-    safely, so the block runs without a limit there.
-    """
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    lock = threading.Lock()
-    state = {"running": True, "fired": False}
-
-    def fire() -> None:
-        with lock:
-            if state["running"]:
-                state["fired"] = True
-                _thread.interrupt_main()
-
-    watchdog = threading.Timer(seconds, fire)
-    watchdog.daemon = True
-    watchdog.start()
-    try:
-        yield
-    except KeyboardInterrupt:
-        if state["fired"]:
-            raise TimeUp from None
-        raise  # the student pressed stop: let it stop
-    finally:
-        with lock:
-            state["running"] = False
-        watchdog.cancel()
 
 
 def register(exercise: Exercise) -> Exercise:
@@ -267,26 +225,6 @@ def kind_problem(function: Callable[..., Any], answer: Any, expected: Any) -> st
     return None
 
 
-def source_tree(function: Callable[..., Any]) -> ast.AST | None:
-    """A function's code as a syntax tree, to spot a likely mistake; None when it is unknown."""
-    try:
-        return ast.parse(textwrap.dedent(inspect.getsource(function)))
-    except (OSError, TypeError, SyntaxError):
-        return None
-
-
-def returns_a_value(function: Callable[..., Any]) -> bool | None:
-    """Whether a function's code has a `return` with a value; None when its source is unknown."""
-    tree = source_tree(function)
-    if tree is None:
-        return None
-    return any(
-        isinstance(node, ast.Return) and node.value is not None
-        and not (isinstance(node.value, ast.Constant) and node.value.value is None)
-        for node in ast.walk(tree)
-    )
-
-
 def helper_problem(function: Callable[..., Any], case: Case) -> str | None:
     """When the function calls a student's own helper that is wrong on this grid, say so."""
     grid = case[0] if case else None
@@ -309,21 +247,6 @@ def helper_problem(function: Callable[..., Any], case: Case) -> str | None:
                     + size_note(grid, exercise.package)
                 )
     return None
-
-
-def called_functions(function: Callable[..., Any]) -> dict[str, Any]:
-    """The names a function's code uses, with what they stand for (globals and closures)."""
-    code = getattr(function, "__code__", None)
-    if code is None:
-        return {}
-    loaded = {op.argval for op in dis.get_instructions(code) if op.opname == "LOAD_GLOBAL"}
-    found = {name: function.__globals__.get(name) for name in loaded}
-    for name, cell in zip(code.co_freevars, function.__closure__ or ()):
-        try:
-            found[name] = cell.cell_contents
-        except ValueError:  # a name not bound yet
-            continue
-    return found
 
 
 def size_note(grid: list[list[int]], package: str) -> str:

@@ -9,7 +9,8 @@ from typing import Any
 from .. import elimination, fast, rules
 from ..examples import ASSIGNMENT_PUZZLE, WARMUP_4X4
 from ..grid import Grid, Rows
-from .framework import Case, Exercise, register, source_tree
+from .code_reading import source_tree
+from .framework import Case, Exercise, register
 
 SMALL_PUZZLES = [WARMUP_4X4, ".2.. ...1 4... ..3.", "...4 .1.. ..2. 3...", "..3. 4... ...1 .2.."]
 SOLVED_4X4 = "1234 3412 2143 4321"
