@@ -233,7 +233,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
         for step in answer.steps:
             print(step)
         emit(answer.line)
-        if answer.status == OK and several_solutions(grid):
+        # forced steps alone (singles) never leave a choice: only a search can be ambiguous
+        if answer.status == OK and args.method != "singles" and several_solutions(grid):
             answer = Answer(answer.line, BROKEN, (AMBIGUOUS,))
         for note in answer.notes:
             print(f"{label}: {note}", file=sys.stderr)
