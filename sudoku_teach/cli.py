@@ -23,6 +23,7 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import partial
 from typing import NamedTuple
 
@@ -110,6 +111,14 @@ def count_fast(grid: Grid, limit: int) -> int:
     return fast.count_solutions(grid, limit)
 
 
+def several_solutions(grid: Grid) -> bool:
+    """Whether a solved puzzle has another solution too (not a proper puzzle)."""
+    try:
+        return count_fast(grid, 2) > 1
+    except SearchLimitReached:
+        return False  # cannot tell in reasonable time; the answer printed stands
+
+
 def cmd_count(args: argparse.Namespace) -> int:
     """Print each puzzle's number of solutions, counting no further than the limit."""
     inputs = Inputs(args.puzzles, args.skip_bad)
@@ -136,9 +145,16 @@ class Answer(NamedTuple):
     steps: tuple[str, ...] = ()
 
 
-def search_answer(solution: Grid | None, stats: SearchStats, limit_hit: bool, show: bool) -> Answer:
-    """The answer of a search: the solution, `unsolvable` or the node-limit message."""
+AMBIGUOUS = "has more than one solution: this is one of them"
+
+
+def search_answer(
+    solution: Grid | None, stats: SearchStats, limit_hit: bool, show: bool, several: bool = False
+) -> Answer:
+    """The answer of a search: the solution (is it the only one?), `unsolvable` or the limit."""
     work = f"  {stats}" if show else ""
+    if solution is not None and several:
+        return Answer(solution.to_string() + work, BROKEN, (AMBIGUOUS,))
     if solution is not None:
         return Answer(solution.to_string() + work, OK)
     if limit_hit:
@@ -147,21 +163,28 @@ def search_answer(solution: Grid | None, stats: SearchStats, limit_hit: bool, sh
 
 
 def solve_fast(grid: Grid, args: argparse.Namespace) -> Answer:
-    """`--method fast`: the production solver."""
+    """`--method fast`: the production solver; it searches on for a second solution."""
     stats = SearchStats()
     limit = {"max_nodes": args.max_nodes} if args.max_nodes else {}
+    found = fast.solutions(grid, stats, **limit)
     try:
-        solution = fast.solve(grid, stats, **limit)
+        solution = next(found, None)
     except SearchLimitReached:
         return search_answer(None, stats, True, args.stats)
-    return search_answer(solution, stats, False, args.stats)
+    work = replace(stats)  # the work of solving, before the search for another solution
+    try:
+        several = solution is not None and next(found, None) is not None
+    except SearchLimitReached:
+        several = False  # cannot tell within the limit; the answer printed stands
+    return search_answer(solution, work, False, args.stats, several)
 
 
 def solve_by_search(method: str, grid: Grid, args: argparse.Namespace) -> Answer:
     """`--method naive|mrv|propagate`: a teaching solver of `search`."""
     result = search.solve(grid, method, max_nodes=args.max_nodes)
     limit_hit = result.status == search.NODE_LIMIT
-    return search_answer(result.solution, result.stats, limit_hit, args.stats)
+    several = result.solution is not None and several_solutions(grid)
+    return search_answer(result.solution, result.stats, limit_hit, args.stats, several)
 
 
 def solve_by_singles(grid: Grid, args: argparse.Namespace) -> Answer:
@@ -176,17 +199,6 @@ def solve_by_singles(grid: Grid, args: argparse.Namespace) -> Answer:
         return Answer(line, OK, steps=steps)
     notes = (result.summary(), f"grid so far: {result.grid.to_string()}")
     return Answer(line, BROKEN, notes, steps)
-
-
-AMBIGUOUS = "has more than one solution: this is one of them"
-
-
-def several_solutions(grid: Grid) -> bool:
-    """Whether a solved puzzle has another solution too (not a proper puzzle)."""
-    try:
-        return count_fast(grid, 2) > 1
-    except SearchLimitReached:
-        return False  # cannot tell in reasonable time; the answer printed stands
 
 
 Solver = Callable[[Grid, argparse.Namespace], Answer]
@@ -233,9 +245,6 @@ def cmd_solve(args: argparse.Namespace) -> int:
         for step in answer.steps:
             print(step)
         emit(answer.line)
-        # forced steps alone (singles) never leave a choice: only a search can be ambiguous
-        if answer.status == OK and args.method != "singles" and several_solutions(grid):
-            answer = Answer(answer.line, BROKEN, (AMBIGUOUS,))
         for note in answer.notes:
             print(f"{label}: {note}", file=sys.stderr)
         status = max(status, answer.status)
