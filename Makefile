@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+LOG := $(VENV)/install.log
 PUZZLES ?= ../shared/puzzles/top95.txt ../shared/puzzles/hard375.txt
 
 .PHONY: install lab play test lint execute student handout bench clean
@@ -10,10 +11,12 @@ PUZZLES ?= ../shared/puzzles/top95.txt ../shared/puzzles/hard375.txt
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10)' 2>/dev/null \
 		|| { echo "sudoku-teach needs Python 3.10 or newer as '$(PYTHON)' (try: make PYTHON=python3.11 ...)"; exit 1; }
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[dev]"
-	touch $(STAMP)
+	@echo "Setting up $(VENV): installing sudoku-teach and its tools (about a minute the first time)..."
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	@{ $(BIN)/python -m pip install --upgrade pip && $(BIN)/python -m pip install -e ".[dev]"; } \
+		> $(LOG) 2>&1 \
+		|| { tail -n 40 $(LOG); echo "Setting up $(VENV) failed; pip's full output is in $(LOG)"; exit 1; }
+	@touch $(STAMP)
 
 install: $(STAMP)
 

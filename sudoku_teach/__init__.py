@@ -8,7 +8,7 @@ matplotlib). Start with `Grid.parse` and `rules`.
 
 from . import elimination, fast, generate, search
 from .candidates import CandidateGrid
-from .elimination import all_candidates, candidates, eliminated, next_single
+from .elimination import all_candidates, best_cell, candidates, eliminated, next_single
 from .errors import (
     ContradictionError,
     GivenCellError,
@@ -24,12 +24,16 @@ from .grid import Grid, as_grid, load, load_puzzles, read_puzzles, save
 from .results import DEFAULT_MAX_NODES, SolveResult, Status
 from .rule_solver import RuleSolve, count_finished, next_step, solve_with_rules
 from .rules import (
+    allowed_cells,
     blockers,
     can_place,
     check_rules,
+    column,
     column_values,
     conflicting_cells,
     conflicts,
+    count_blanks,
+    first_empty,
     group_letter,
     is_complete,
     is_solved,
@@ -90,10 +94,15 @@ __all__ = [
     "ShapeError",
     "SudokuError",
     "as_grid",
+    "best_cell",
     "blockers",
+    "allowed_cells",
     "can_place",
     "candidates",
     "check_rules",
+    "column",
+    "count_blanks",
+    "first_empty",
     "column_values",
     "conflicting_cells",
     "conflicts",

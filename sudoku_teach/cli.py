@@ -1,13 +1,20 @@
 """The command line: `sudoku-teach show|check|hint|solve|count` (or `python -m sudoku_teach`).
 
 Puzzles come as arguments (a puzzle string or a file name) or, with no argument or `-`,
-from standard input, one puzzle a line. Exit status: 0 all fine, 1 a puzzle breaks the
-rules (or has no answer), 2 unusable input; messages for people go to standard error.
+from standard input. A file holds one puzzle a line (`0` or `.` for a blank), or blocks of
+rows (the assignment's 9 lines of 9 numbers, the `.sdk` format); UTF-8, Windows-1252 and
+UTF-16 text are all read. Input is read one line at a time and answers are printed as
+they come, so memory stays flat on files of any length. Messages for people go to
+standard error; on a terminal, long runs show a progress bar there.
+
+Exit status: 0 all fine; 1 a puzzle breaks the rules, has no answer, has more than one
+(`solve` prints one of them and says so), gets no hint, or a search stops at its node
+limit; 2 unusable input or options (`--skip-bad` still processes the good puzzles, and
+exits 2 if it skipped any); 130 interrupted with Ctrl-C.
 For `hint` and `solve --method singles`, 1 also means no rule gives a step: the grid is
-full, contradictory (a conflict, or a cell with no candidate), or needs more rules.
+full, contradictory (a conflict, or a cell with no survivor), or needs more rules.
 `count` prints one line per puzzle: `N` (exactly N solutions) or `N (limit reached)` (at
 least N; the count stops at `--limit`, default 2); a grid that breaks the rules has 0.
-Its exit status is 0 unless a search stops at its node limit (1) or input is unusable (2).
 """
 
 from __future__ import annotations
@@ -16,60 +23,51 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
+from dataclasses import replace
+from functools import partial
+from typing import NamedTuple
 
+from . import __version__, fast, search
+from .cli_input import (
+    BROKEN,
+    INTERRUPTED,
+    OK,
+    UNUSABLE,
+    Inputs,
+    UsageError,
+    emit,
+    several,
+    with_progress,
+)
 from .errors import ContradictionError, RuleViolation, SearchLimitReached, SudokuError
-from .grid import Grid, read_puzzles
-from .results import DEFAULT_MAX_NODES
+from .grid import STYLES, Grid, write_as
+from .results import SolveResult
 from .rule_solver import next_step, solve_with_rules
 from .rules import conflicts, is_complete
+from .trace import SearchStats
 
-OK, BROKEN, UNUSABLE = 0, 1, 2
-
-
-class UsageError(SudokuError):
-    """Input the command line cannot use (exit status 2)."""
+SINGLES = "naked + hidden singles"
+"""The techniques of `hint` and `solve --method singles`: the assignment's rules and one more."""
 
 
-def read_inputs(sources: Sequence[str]) -> list[tuple[str, Grid]]:
-    """Every puzzle named on the command line, each with a label for messages."""
-    if not sources or list(sources) == ["-"]:
-        if sys.stdin.isatty():
-            raise UsageError("give a puzzle or a file name, or pipe puzzles in (one a line)")
-        puzzles = read_puzzles(sys.stdin.read(), source="stdin")
-        return [(f"stdin puzzle {i}", g) for i, g in enumerate(puzzles, 1)]
-    found = []
-    for n, source in enumerate(sources, 1):
-        path = Path(source)
-        if path.is_file():
-            text, label = path.read_text(encoding="utf-8"), source
-        elif "/" in source or "\\" in source or source.endswith(".txt"):
-            raise UsageError(f"argument {n}: no such file: {source}")
-        else:
-            text, label = source, f"argument {n}"
-        puzzles = read_puzzles(text, source=label)
-        if not puzzles:
-            raise UsageError(f"{label} holds no puzzle")
-        if len(puzzles) == 1:
-            found.append((label, puzzles[0]))
-        else:
-            found += [(f"{label} puzzle {i}", g) for i, g in enumerate(puzzles, 1)]
-    return found
-
-
+# --- the commands ----------------------------------------------------------------------------
 def cmd_show(args: argparse.Namespace) -> int:
-    """Print each puzzle as a grid with lines between the regions."""
-    for i, (_, grid) in enumerate(read_inputs(args.puzzles)):
-        if i:
-            print()
-        print(grid.to_string() if args.line else grid.format())
-    return OK
+    """Print each puzzle in the chosen form; several puzzles are labelled with `#` lines."""
+    inputs = Inputs(args.puzzles, args.skip_bad)
+    style = "line" if args.line else args.format
+    labelled, puzzles = several(inputs)
+    for i, (label, grid) in enumerate(puzzles):
+        if labelled and style != "line":
+            emit(("\n" if i else "") + f"# {label}")
+        emit(write_as(grid, style))
+    return inputs.finish(OK)
 
 
 def cmd_check(args: argparse.Namespace) -> int:
     """Report every broken rule; exit 1 if any puzzle breaks one."""
+    inputs = Inputs(args.puzzles, args.skip_bad)
     status = OK
-    for label, grid in read_inputs(args.puzzles):
+    for label, grid in with_progress(inputs):
         found = conflicts(grid)
         if found:
             status = BROKEN
@@ -77,16 +75,16 @@ def cmd_check(args: argparse.Namespace) -> int:
                 print(f"{label}: {conflict}", file=sys.stderr)
         else:
             filled = grid.shape.n_cells - len(grid.empty_cells())
-            print(f"{label}: no conflicts ({filled} of {grid.shape.n_cells} cells filled)")
-    return status
+            emit(f"{label}: no conflicts ({filled} of {grid.shape.n_cells} cells filled)")
+    return inputs.finish(status)
 
 
 def cmd_hint(args: argparse.Namespace) -> int:
     """Print the next step of each puzzle with its reason: naked singles first, then hidden."""
+    inputs = Inputs(args.puzzles, args.skip_bad)
     status = OK
-    puzzles = read_inputs(args.puzzles)
-    for label, grid in puzzles:
-        prefix = f"{label}: " if len(puzzles) > 1 else ""
+    labelled, puzzles = several(inputs)
+    for label, grid in with_progress(puzzles):
         try:
             step = next_step(grid, SINGLES)
         except (RuleViolation, ContradictionError) as error:
@@ -103,27 +101,162 @@ def cmd_hint(args: argparse.Namespace) -> int:
             print(f"{label}: no hint: {why}", file=sys.stderr)
             status = BROKEN
         else:
-            print(prefix + step.explain())
-    return status
+            emit((f"{label}: " if labelled else "") + step.explain())
+    return inputs.finish(status)
+
+
+def node_limit_text(nodes: int) -> str:
+    """The one message for a search that stopped at its node limit."""
+    return f"node limit reached ({nodes} nodes), no answer"
+
+
+def count_fast(grid: Grid, limit: int) -> SolveResult:
+    """The solutions, counting no further than `limit` (the production counter)."""
+    return fast.count_solutions(grid, limit)
+
+
+def several_solutions(grid: Grid) -> bool:
+    """Whether a solved puzzle has another solution too (not a proper puzzle).
+
+    At the node limit the count stays below two: we cannot tell, and the answer stands.
+    """
+    return count_fast(grid, 2).count > 1
 
 
 def cmd_count(args: argparse.Namespace) -> int:
     """Print each puzzle's number of solutions, counting no further than the limit."""
-    from .fast import count_solutions
-
+    inputs = Inputs(args.puzzles, args.skip_bad)
     status = OK
-    for label, grid in read_inputs(args.puzzles):
-        result = count_solutions(grid, args.limit)
+    for label, grid in with_progress(inputs):
+        result = count_fast(grid, args.limit)
         if result.status == "node limit":
-            print(f"{label}: {SearchLimitReached(DEFAULT_MAX_NODES)}", file=sys.stderr)
-            print("node limit reached, no count")
+            print(f"{label}: {SearchLimitReached(result.stats.nodes)}", file=sys.stderr)
+            emit(node_limit_text(result.stats.nodes))
             status = BROKEN
             continue
         found = result.count
-        print(f"{found} (limit reached)" if found == args.limit else found)
-    return status
+        emit(f"{found} (limit reached)" if found == args.limit else str(found))
+    return inputs.finish(status)
 
 
+# --- solve: one small function per method ----------------------------------------------------
+class Answer(NamedTuple):
+    """What `solve` prints for one puzzle: steps, the answer line, exit status, notes for stderr."""
+
+    line: str
+    status: int
+    notes: tuple[str, ...] = ()
+    steps: tuple[str, ...] = ()
+
+
+AMBIGUOUS = "has more than one solution: this is one of them"
+
+
+def search_answer(
+    solution: Grid | None, stats: SearchStats, limit_hit: bool, show: bool, several: bool = False
+) -> Answer:
+    """The answer of a search: the solution (is it the only one?), `unsolvable` or the limit."""
+    work = f"  {stats}" if show else ""
+    if solution is not None and several:
+        return Answer(solution.to_string() + work, BROKEN, (AMBIGUOUS,))
+    if solution is not None:
+        return Answer(solution.to_string() + work, OK)
+    if limit_hit:
+        return Answer(node_limit_text(stats.nodes) + work, BROKEN, ("try a larger --max-nodes",))
+    return Answer("unsolvable" + work, BROKEN)
+
+
+def solve_fast(grid: Grid, args: argparse.Namespace) -> Answer:
+    """`--method fast`: the production solver; it searches on for a second solution."""
+    stats = SearchStats()
+    limit = {"max_nodes": args.max_nodes} if args.max_nodes else {}
+    found = fast.solutions(grid, stats, **limit)
+    try:
+        solution = next(found, None)
+    except SearchLimitReached:
+        return search_answer(None, stats, True, args.stats)
+    work = replace(stats)  # the work of solving, before the search for another solution
+    try:
+        several = solution is not None and next(found, None) is not None
+    except SearchLimitReached:
+        several = False  # cannot tell within the limit; the answer printed stands
+    return search_answer(solution, work, False, args.stats, several)
+
+
+def solve_by_search(method: str, grid: Grid, args: argparse.Namespace) -> Answer:
+    """`--method naive|mrv|propagate`: a teaching solver of `search`."""
+    limit = {"max_nodes": args.max_nodes} if args.max_nodes else {}
+    result = search.solve(grid, method, **limit)
+    limit_hit = result.status == "node limit"
+    several = result.solution is not None and several_solutions(grid)
+    return search_answer(result.solution, result.stats, limit_hit, args.stats, several)
+
+
+def solve_by_singles(grid: Grid, args: argparse.Namespace) -> Answer:
+    """`--method singles`: rules only; the grid, or `stuck`, with the steps on request."""
+    result = solve_with_rules(grid, SINGLES)
+    steps = tuple(f"{s.row} {s.col} {s.value} {s.rule}" for s in result.steps) if args.steps else ()
+    line = result.grid.to_string() if result.solved else result.status
+    if args.stats:
+        counts = " ".join(f"{rule.split()[0]}={n}" for rule, n in result.technique_counts().items())
+        line += f"  steps={len(result.steps)} {counts}"
+    if result.solved:
+        return Answer(line, OK, steps=steps)
+    notes = (result.summary(), f"grid so far: {result.grid.to_string()}")
+    return Answer(line, BROKEN, notes, steps)
+
+
+Solver = Callable[[Grid, argparse.Namespace], Answer]
+SOLVERS: dict[str, Solver] = {
+    "fast": solve_fast,
+    "naive": partial(solve_by_search, "naive"),
+    "mrv": partial(solve_by_search, "mrv"),
+    "propagate": partial(solve_by_search, "propagate"),
+    "singles": solve_by_singles,
+}
+"""The methods `solve --method` offers."""
+
+OPTION_METHODS = {
+    "steps": ("--steps", {"singles"}),
+    "max_nodes": ("--max-nodes", {"fast", "naive", "mrv", "propagate"}),
+}
+"""Options that only some methods use: giving them to another method is an error."""
+
+
+def check_options(args: argparse.Namespace) -> None:
+    """Refuse an option the chosen method would silently ignore."""
+    for option, (flag, methods) in OPTION_METHODS.items():
+        if getattr(args, option) and args.method not in methods:
+            raise UsageError(
+                f"{flag} works only with --method {' or '.join(sorted(methods))},"
+                f" not with --method {args.method}"
+            )
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    """Solve each puzzle with the chosen method; the worst status of all puzzles is returned."""
+    check_options(args)
+    inputs = Inputs(args.puzzles, args.skip_bad)
+    status = OK
+    for label, grid in with_progress(inputs):
+        broken = conflicts(grid)
+        if broken:  # no method can solve it: say why once, for all of them
+            emit("unsolvable")
+            reasons = "; ".join(map(str, broken))
+            print(f"{label}: the givens break the rules: {reasons}", file=sys.stderr)
+            status = BROKEN
+            continue
+        answer = SOLVERS[args.method](grid, args)
+        for step in answer.steps:
+            print(step)
+        emit(answer.line)
+        for note in answer.notes:
+            print(f"{label}: {note}", file=sys.stderr)
+        status = max(status, answer.status)
+    return inputs.finish(status)
+
+
+# --- the parser ------------------------------------------------------------------------------
 def at_least_one(text: str) -> int:
     """An option value that must be a whole number from 1 up."""
     if not text.isdigit() or int(text) < 1:
@@ -131,68 +264,46 @@ def at_least_one(text: str) -> int:
     return int(text)
 
 
-SINGLES = "naked + hidden singles"
-"""The techniques of `hint` and `solve --method singles`."""
-
-SolveMethod = Callable[[str, Grid, argparse.Namespace], int]
-SOLVE_METHODS: dict[str, SolveMethod] = {}
-"""The solvers `solve --method` offers: each prints its answer for one puzzle, returns a status."""
-
-
-def cmd_solve(args: argparse.Namespace) -> int:
-    """Solve each puzzle with the chosen method; the worst status of all puzzles is returned."""
-    status = OK
-    for label, grid in read_inputs(args.puzzles):
-        broken = conflicts(grid)
-        if broken:  # no method can solve it: say why once, for all of them
-            print("unsolvable")
-            reasons = "; ".join(map(str, broken))
-            print(f"{label}: the givens break the rules: {reasons}", file=sys.stderr)
-            status = BROKEN
-            continue
-        status = max(status, SOLVE_METHODS[args.method](label, grid, args))
-    return status
-
-
-def add_puzzle_argument(parser: argparse.ArgumentParser) -> None:
-    """The shared PUZZLE arguments of every command."""
+def add_command(
+    commands: argparse._SubParsersAction, name: str, run: Callable, help: str
+) -> argparse.ArgumentParser:
+    """One command with the shared PUZZLE arguments and --skip-bad."""
+    parser = commands.add_parser(name, help=help)
     parser.add_argument(
         "puzzles", nargs="*", metavar="PUZZLE",
         help="a puzzle (81 characters, 0 or . for blank) or a file of puzzles; default: stdin",
     )
+    parser.add_argument(
+        "--skip-bad", action="store_true",
+        help="report each bad puzzle (file and line) on stderr and go on with the good ones",
+    )
+    parser.set_defaults(run=run)
+    return parser
 
 
 def build_parser() -> argparse.ArgumentParser:
     """All commands and their options."""
     parser = argparse.ArgumentParser(prog="sudoku-teach", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action="version", version=f"sudoku-teach {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    show = commands.add_parser("show", help="pretty-print puzzles")
-    add_puzzle_argument(show)
-    show.add_argument("--line", action="store_true", help="print each puzzle on one line instead")
-    show.set_defaults(run=cmd_show)
-    check = commands.add_parser("check", help="report rule conflicts (exit 1 if any)")
-    add_puzzle_argument(check)
-    check.set_defaults(run=cmd_check)
-    hint = commands.add_parser("hint", help="the next safe step and why (exit 1 if there is none)")
-    add_puzzle_argument(hint)
-    hint.set_defaults(run=cmd_hint)
-    count = commands.add_parser("count", help="count solutions, stopping at --limit")
-    add_puzzle_argument(count)
+    show = add_command(commands, "show", cmd_show, "print puzzles (pretty, or as files hold them)")
+    show.add_argument("--format", choices=STYLES, default="pretty", help="how to write each")
+    show.add_argument("--line", action="store_true", help="the same as --format line")
+    add_command(commands, "check", cmd_check, "report rule conflicts (exit 1 if any)")
+    add_command(commands, "hint", cmd_hint, "the next safe step and why (exit 1 if there is none)")
+    count = add_command(commands, "count", cmd_count, "count solutions, stopping at --limit")
     count.add_argument(
         "--limit", type=at_least_one, default=2, metavar="N",
         help="stop counting at N solutions (default 2: is the puzzle unique?)",
     )
-    count.set_defaults(run=cmd_count)
-    if SOLVE_METHODS:
-        solve = commands.add_parser("solve", help="solve puzzles, one answer a line")
-        add_puzzle_argument(solve)
-        default = "fast" if "fast" in SOLVE_METHODS else sorted(SOLVE_METHODS)[0]
-        solve.add_argument("--method", choices=sorted(SOLVE_METHODS), default=default)
-        solve.add_argument(
-            "--stats", action="store_true", help="also print the work the search did"
-        )
-        solve.add_argument("--steps", action="store_true", help="print every step (method singles)")
-        solve.set_defaults(run=cmd_solve)
+    solve = add_command(commands, "solve", cmd_solve, "solve puzzles, one answer a line")
+    solve.add_argument("--method", choices=list(SOLVERS), default="fast")
+    solve.add_argument("--stats", action="store_true", help="also print the work the search did")
+    solve.add_argument("--steps", action="store_true", help="print every step (method singles)")
+    solve.add_argument(
+        "--max-nodes", type=at_least_one, metavar="N",
+        help="stop a search after N nodes (methods fast, naive, mrv, propagate)",
+    )
     from . import cli_generate, grading, worksheet  # each lives in its own module
 
     cli_generate.add_generate_parser(commands)
@@ -203,79 +314,18 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; turn our own errors into a message and exit status 2."""
-    args = build_parser().parse_args(argv)
-    run: Callable[[argparse.Namespace], int] = args.run
     try:
-        return run(args)
+        args = build_parser().parse_args(argv)
+        return args.run(args)
+    except KeyboardInterrupt:
+        print("sudoku-teach: interrupted", file=sys.stderr)
+        return INTERRUPTED
     except BrokenPipeError:  # the reader stopped early (`| head`): not an error of ours
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - Python flushes stdout at exit
         return OK
-    except SudokuError as error:
+    except (SudokuError, OSError) as error:
         print(f"sudoku-teach {args.command}: {error}", file=sys.stderr)
         return UNUSABLE
-    except OSError as error:
-        print(f"sudoku-teach {args.command}: {error}", file=sys.stderr)
-        return UNUSABLE
-
-
-def solve_by_singles(label: str, grid: Grid, args: argparse.Namespace) -> int:
-    """`solve --method singles`: rules only; one line per puzzle (the grid, or `stuck`)."""
-    result = solve_with_rules(grid, SINGLES)
-    if args.steps:
-        for step in result.steps:
-            print(f"{step.row} {step.col} {step.value} {step.rule}")
-    line = result.grid.to_string() if result.solved else result.status
-    if args.stats:
-        counts = " ".join(f"{rule.split()[0]}={n}" for rule, n in result.technique_counts().items())
-        line += f"  steps={len(result.steps)} {counts}"
-    print(line)
-    if not result.solved:
-        print(f"{label}: {result.summary()}", file=sys.stderr)
-        print(f"{label}: grid so far: {result.grid.to_string()}", file=sys.stderr)
-    return OK if result.solved else BROKEN
-
-
-SOLVE_METHODS["singles"] = solve_by_singles
-
-
-def solve_by_search(method: str) -> SolveMethod:
-    """A `solve --method` entry for one of the teaching solvers of `search`."""
-
-    def run(label: str, grid: Grid, args: argparse.Namespace) -> int:
-        from .search import solve
-
-        result = solve(grid, method)
-        if result.solution is not None:
-            line = result.solution.to_string(blank="0")
-        elif result.status == "node limit":
-            line = f"node limit reached ({result.stats.nodes} nodes), no answer"
-        else:
-            line = "unsolvable"
-        print(f"{line}  {result.stats}" if args.stats else line)
-        return OK if result.solved else BROKEN
-
-    return run
-
-
-for _method in ("naive", "mrv", "propagate"):
-    SOLVE_METHODS[_method] = solve_by_search(_method)
-
-
-def solve_fast(label: str, grid: Grid, args: argparse.Namespace) -> int:
-    """`solve --method fast`: the production solver of `fast`, one answer a line."""
-    from .fast import solve
-
-    result = solve(grid)
-    stats, solution = result.stats, result.solution
-    if result.status == "node limit":
-        line = f"node limit reached ({stats.nodes} nodes), no answer"
-    else:
-        line = solution.to_string() if solution else "unsolvable"
-    print(f"{line}  {stats}" if args.stats else line)
-    return OK if solution else BROKEN
-
-
-SOLVE_METHODS["fast"] = solve_fast
 
 
 if __name__ == "__main__":

@@ -57,6 +57,12 @@ def next_single(grid: GridLike) -> tuple[int, int, int] | None:
     return None
 
 
+def best_cell(grid: GridLike) -> Cell | None:
+    """The empty cell with the fewest candidates (the first in reading order on a tie), or None."""
+    marks = all_candidates(grid)
+    return min(marks, key=lambda cell: (len(marks[cell]), cell)) if marks else None
+
+
 def set_text(values: Iterable[int]) -> str:
     """A set of numbers as a student writes it: {2, 5, 8, 9}, or 'nothing' when empty."""
     values = sorted(values)

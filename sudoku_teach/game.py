@@ -13,13 +13,13 @@ Saving and restoring live in `savegame`; where puzzles and hints come from, in `
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from .errors import GivenCellError, InvalidMoveError
 from .game_sources import check_puzzle, hint_for, puzzle_for
-from .grid import Grid
-from .rules import blockers, can_place
+from .grid import Grid, GridLike, as_grid
+from .rules import allowed_cells, blockers
 from .shape import CLASSIC, Cell, Shape
 
 Clock = Callable[[], float]
@@ -136,7 +136,7 @@ class Game:
         if not number:
             return set()
         self.check_number(number)
-        return {cell for cell in self.board.empty_cells() if can_place(self.board, *cell, number)}
+        return allowed_cells(self.board, number)
 
     def conflicts_at(self, cell: Cell) -> list[str]:
         """Why a cell's number breaks a rule, in words: '5 is already in column 4, at (3, 4)'."""
@@ -232,7 +232,7 @@ class Game:
 
     def check(self) -> dict[Cell, bool]:
         """Mark each entry right or wrong against the solution; clears the selection."""
-        self.checked = {cell: value == self.solution[cell] for cell, value in self.entries.items()}
+        self.checked = check_entries(self.board, self.puzzle, self.solution)
         self.select(0)
         wrong = sum(not ok for ok in self.checked.values())
         message = f"{len(self.checked) - wrong} right, {wrong} wrong"
@@ -284,3 +284,18 @@ class Game:
             return f"{left} cells to go, {hints} used"
         minutes, seconds = divmod(round(self.elapsed()), 60)
         return f"Solved in {minutes} min {seconds:02d} s with {hints}"
+
+
+def check_entries(board: GridLike, puzzle: GridLike, solution: GridLike) -> dict[Cell, bool]:
+    """Each of the player's entries (not the givens), right (True) or wrong (False)."""
+    board, puzzle, solution = as_grid(board), as_grid(puzzle), as_grid(solution)
+    return {
+        cell: board[cell] == solution[cell]
+        for cell in board.shape.cells
+        if board[cell] and not puzzle[cell]
+    }
+
+
+def count_moves(changes: Iterable[Change]) -> int:
+    """The player's moves in a stream of changes: entries and pencil marks, not the rest."""
+    return sum(change.kind in ("entry", "marks") for change in changes)

@@ -7,11 +7,11 @@ It does not judge moves: the rules live in `rules`, the screens in `render` and 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Union
 
-from . import formats
+from . import formats, textfile
 from .errors import GivenCellError, InvalidMoveError, PuzzleFormatError
 from .shape import CLASSIC, Cell, Shape
 
@@ -172,37 +172,65 @@ def as_grid(grid: GridLike, shape: Shape | None = None) -> Grid:
     return Grid.from_rows(grid, shape)
 
 
+def iter_puzzles(
+    lines: Iterable[str],
+    shape: Shape | None = None,
+    source: str | None = None,
+    on_error: Callable[[PuzzleFormatError], None] | None = None,
+) -> Iterator[tuple[int, Grid]]:
+    """Each puzzle in some lines with the line it starts on, read lazily (for long files).
+
+    A bad puzzle raises `PuzzleFormatError`; with `on_error` it is reported there and skipped.
+    """
+    for line, chunk in formats.split_puzzles(lines, source, on_error):
+        try:
+            cells, found_shape = formats.parse_cells(chunk, shape, source, first_line=line)
+        except PuzzleFormatError as error:
+            if on_error is None:
+                raise
+            on_error(error)
+            continue
+        yield line, Grid(cells, found_shape)
+
+
 def read_puzzles(text: str, shape: Shape | None = None, source: str | None = None) -> list[Grid]:
     """Read every puzzle in a text: one a line, or blocks of rows (see `formats.split_puzzles`)."""
-    return [
-        Grid(*formats.parse_cells(chunk, shape, source, first_line=line))
-        for line, chunk in formats.split_puzzles(text, source)
-    ]
+    return [grid for _, grid in iter_puzzles(text.splitlines(), shape, source)]
 
 
 def load(path: str | Path, shape: Shape | None = None) -> Grid:
     """Read the one puzzle in a file (for example the assignment's 9 lines of 9 numbers)."""
-    path = Path(path)
-    puzzles = read_puzzles(path.read_text(encoding="utf-8"), shape, source=str(path))
+    puzzles = load_puzzles(path, shape)
     if len(puzzles) != 1:
         raise PuzzleFormatError(f"expected one puzzle, found {len(puzzles)}", source=str(path))
     return puzzles[0]
 
 
 def load_puzzles(path: str | Path, shape: Shape | None = None) -> list[Grid]:
-    """Read every puzzle in a file of puzzles."""
-    path = Path(path)
-    return read_puzzles(path.read_text(encoding="utf-8"), shape, source=str(path))
+    """Read every puzzle in a file of puzzles, in any common encoding (see `textfile`)."""
+    lines = textfile.file_lines(path)
+    return [grid for _, grid in iter_puzzles(lines, shape, str(path))]
 
 
 def save(grid: GridLike, path: str | Path, style: str = "rows") -> None:
-    """Write a grid to a file: `rows` (the assignment's format), `line` or `pretty`."""
+    """Write a grid to a file: `rows` (the assignment's format), `line`, `sdk` or `pretty`."""
     grid = as_grid(grid)
-    writers = {
-        "rows": lambda: formats.format_rows(list(grid.numbers), grid.shape),
-        "line": grid.to_string,
-        "pretty": grid.format,
-    }
-    if style not in writers:
-        raise ValueError(f"unknown style {style!r}: choose one of {', '.join(writers)}")
-    Path(path).write_text(writers[style]() + "\n", encoding="utf-8")
+    Path(path).write_text(write_as(grid, style) + "\n", encoding="utf-8")
+
+
+STYLES = ("rows", "line", "sdk", "pretty")
+"""The text forms `save` and the command line write."""
+
+
+def write_as(grid: Grid, style: str) -> str:
+    """A grid as text in one of the `STYLES`."""
+    cells = list(grid.numbers)
+    if style == "rows":
+        return formats.format_rows(cells, grid.shape)
+    if style == "line":
+        return grid.to_string()
+    if style == "sdk":
+        return formats.format_sdk(cells, grid.shape)
+    if style == "pretty":
+        return grid.format()
+    raise ValueError(f"unknown style {style!r}: choose one of {', '.join(STYLES)}")

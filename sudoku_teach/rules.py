@@ -84,6 +84,12 @@ def can_place(grid: GridLike, row: int, col: int, value: int) -> bool:
     return not blockers(grid, row, col, value)
 
 
+def allowed_cells(grid: GridLike, value: int) -> set[Cell]:
+    """The empty cells where `value` breaks no rule: what the game's help mode marks."""
+    grid = as_grid(grid)
+    return {cell for cell in grid.empty_cells() if can_place(grid, *cell, value)}
+
+
 @dataclass(frozen=True)
 class Conflict:
     """The same number more than once in one unit."""
@@ -123,6 +129,23 @@ def check_rules(grid: GridLike) -> None:
     found = conflicts(grid)
     if found:
         raise RuleViolation(found)
+
+
+def count_blanks(grid: GridLike) -> int:
+    """How many cells are still empty: how much work is left."""
+    return len(as_grid(grid).empty_cells())
+
+
+def column(grid: GridLike, col: int) -> list[int]:
+    """The numbers of one column, top to bottom, blanks (0) included."""
+    grid = as_grid(grid)
+    return [grid[row, col] for row in range(grid.size)]
+
+
+def first_empty(grid: GridLike) -> Cell | None:
+    """The first blank cell in reading order, or None when the grid is full."""
+    empty = as_grid(grid).empty_cells()
+    return empty[0] if empty else None
 
 
 def is_complete(grid: GridLike) -> bool:

@@ -70,8 +70,8 @@ def test_hint_labels_each_of_several_puzzles(monkeypatch, capsys):
     monkeypatch.setattr(sys, "stdin", io.StringIO(LINE + "\n" + ASSIGNMENT_SOLUTION + "\n"))
     assert main(["hint"]) == 1  # the worst of the two
     out, err = capsys.readouterr()
-    assert out.startswith("stdin puzzle 1: (0, 5) = 3, a naked single")
-    assert err == "stdin puzzle 2: no hint: the grid is already full\n"
+    assert out.startswith("stdin line 1: (0, 5) = 3, a naked single")
+    assert err == "stdin line 2: no hint: the grid is already full\n"
 
 
 def test_solve_singles_prints_the_solution_on_one_line(capsys):

@@ -66,12 +66,17 @@ def test_a_student_function_that_changes_its_input_cannot_spoil_later_cases():
     assert run_checks(column).ok
 
 
-def test_unknown_names_list_the_exercises():
-    def nothing():
-        return None
+def test_unknown_names_list_the_exercises_and_say_how_to_name_the_function(capsys):
+    def regoin_of(row, col):
+        return 0
 
-    with pytest.raises(KeyError, match="region_of"):
-        run_checks(nothing)
+    check(regoin_of)
+    out = capsys.readouterr().out
+    assert out.startswith("There is no exercise called 'regoin_of'. Did you mean region_of?")
+    assert all(name in out for name in REGISTRY) and "def region_of(...)" in out
+    assert "check(my_function, 'region_of')" in out
+    report = run_checks(lambda: None)
+    assert report.status == "error" and "no exercise called '<lambda>'" in str(report)
 
 
 def solution_functions():
@@ -186,8 +191,6 @@ def test_tempting_wrong_answers_are_caught(name, wrong):
 def test_an_endless_loop_is_stopped_and_named(monkeypatch):
     from sudoku_teach.exercises import framework
 
-    if not hasattr(framework.signal, "SIGALRM"):
-        pytest.skip("no alarm signal on this system")
     monkeypatch.setattr(framework, "TIME_LIMIT", 1)
 
     def first_empty(grid):
@@ -196,3 +199,130 @@ def test_an_endless_loop_is_stopped_and_named(monkeypatch):
 
     report = run_checks(first_empty)
     assert report.status == "error" and "still running after 1 seconds" in str(report)
+    assert run_checks(sudoku_teach.region_of).ok  # no interrupt is left pending
+
+
+def test_the_watchdog_interrupts_without_signals_and_lets_quick_code_finish():
+    from sudoku_teach.exercises.watchdog import TimeUp, time_limit
+
+    with pytest.raises(TimeUp), time_limit(0.2):
+        while True:
+            pass
+    with time_limit(5):
+        total = sum(range(1000))
+    assert total == 499500
+
+
+@pytest.mark.parametrize("name", sorted(REGISTRY))
+def test_every_exercise_names_a_package_function_that_passes_its_checks(name):
+    exercise = REGISTRY[name]
+    assert exercise.package.startswith("st.")
+    found = eval(exercise.package.split()[0], {"st": sudoku_teach})
+    if name == "solve":  # the package's solver works on Grids
+
+        def found(grid, solve=found):
+            answer = solve(grid).solution
+            return answer.to_rows() if answer is not None else None
+
+    assert run_checks(found, name).ok
+
+
+def test_an_unwritten_helper_names_the_real_package_function():
+    def first_empty(grid):
+        raise NotImplementedError("Your turn")
+
+    def solve(grid):
+        cell = first_empty(grid)
+        return cell
+
+    text = str(run_checks(solve))
+    assert "calls first_empty, which is not written yet" in text
+    assert "use the package's version (st.first_empty) instead" in text
+    assert callable(sudoku_teach.first_empty)
+
+
+def test_a_solve_that_forgets_to_undo_is_not_told_it_forgot_to_return():
+    def solve(grid):
+        cell = sudoku_teach.first_empty(grid)
+        if cell is None:
+            return grid
+        row, col = cell
+        for value in range(1, len(grid) + 1):
+            if sudoku_teach.can_place(grid, row, col, value):
+                grid[row][col] = value
+                if solve(grid) is not None:
+                    return grid
+        return None
+
+    text = str(run_checks(solve))
+    assert "forget to `return`" not in text
+    assert "First failing case: solve(grid '" in text and "got:      None" in text
+    assert "put 0 back in the cell (undo the placement)" in text
+
+
+def test_a_solve_on_a_can_place_for_3x3_regions_only_mentions_2x2_regions():
+    def can_place(grid, row, col, value):
+        if value in grid[row] or any(r[col] == value for r in grid):
+            return False
+        top, left = row - row % 3, col - col % 3
+        return all(grid[r][c] != value for r in range(top, top + 3) for c in range(left, left + 3))
+
+    def solve(grid):
+        for row in range(len(grid)):
+            for col in range(len(grid)):
+                if grid[row][col] == 0:
+                    for value in range(1, len(grid) + 1):
+                        if can_place(grid, row, col, value):
+                            grid[row][col] = value
+                            if solve(grid) is not None:
+                                return grid
+                            grid[row][col] = 0
+                    return None
+        return grid
+
+    text = str(run_checks(solve))
+    assert "your own can_place is wrong on this grid: can_place(grid '" in text
+    assert "This grid is 4x4 with 2x2 regions" in text and "st.can_place" in text
+    assert "forget to `return`" not in text
+
+
+def best_cell_variants():
+    """Wrong best_cell answers, each with the hint that fits its mistake."""
+
+    def best_cell_le(grid):
+        best, fewest = None, len(grid) + 1
+        for row in range(len(grid)):
+            for col in range(len(grid)):
+                if grid[row][col] == 0:
+                    count = len(sudoku_teach.candidates(grid, row, col))
+                    if count <= fewest:
+                        best, fewest = (row, col), count
+        return best
+
+    def best_cell_filled(grid):
+        best, fewest = None, len(grid) + 1
+        for row in range(len(grid)):
+            for col in range(len(grid)):
+                count = len(sudoku_teach.candidates(grid, row, col))
+                if count < fewest:
+                    best, fewest = (row, col), count
+        return best
+
+    return [(best_cell_le, "`<`, not `<=`"), (best_cell_filled, "skip filled cells")]
+
+
+@pytest.mark.parametrize("wrong, hint", best_cell_variants())
+def test_best_cell_hints_fit_the_mistake(wrong, hint):
+    text = str(run_checks(wrong, "best_cell"))
+    assert "Hint: " in text and hint in text
+    other = {"`<`, not `<=`", "skip filled cells"} - {hint}
+    assert other.pop() not in text
+
+
+def test_one_rule_for_kinds_order_matters_any_sequence_order_does_not_a_set():
+    assert run_checks(lambda grid: list(sudoku_teach.first_empty(grid) or []) or None,
+                      "first_empty").ok
+    assert run_checks(lambda grid, col: tuple(row[col] for row in grid), "column").ok
+    text = str(run_checks(lambda grid, row: sorted(sudoku_teach.row_values(grid, row)),
+                          "row_numbers"))
+    assert "you returned a list; the answer is a set" in text

@@ -288,8 +288,10 @@ def test_cli_count_limit_must_be_positive(capsys: pytest.CaptureFixture[str]) ->
 
 
 def test_cli_solve_fast(capsys: pytest.CaptureFixture[str]) -> None:
-    status, lines, _ = run_cli(capsys, "solve", "--method", "fast", ASSIGNMENT_PUZZLE, NORVIG_HARD)
-    assert status == 0
+    puzzles = [ASSIGNMENT_PUZZLE, NORVIG_HARD]
+    status, lines, err = run_cli(capsys, "solve", "--method", "fast", *puzzles)
+    assert status == 1  # NORVIG_HARD has more than one solution: one is printed, and it is said
+    assert err == "argument 2: has more than one solution: this is one of them\n"
     assert lines[0] == ASSIGNMENT_SOLUTION
     assert len(lines) == 2 and len(lines[1]) == 81
     check_answer(Grid.parse(NORVIG_HARD), Grid.parse(lines[1]))

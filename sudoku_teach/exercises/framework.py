@@ -2,26 +2,33 @@
 
 An `Exercise` knows a reference function (the package's own answer) and how to make test
 cases. Expected results are computed by the reference on the spot, never written down, so
-the checks and the package cannot drift apart.
+the checks and the package cannot drift apart. Each exercise also names its package
+equivalent (`st.first_empty`, ...), which a stuck student can use instead and go on.
+
+One rule for the kind of an answer, in every exercise: when order matters (a cell
+`(row, col)`, a column of numbers, a grid) a list and a tuple are equally right; when order
+does not matter (the numbers a row rules out) the answer is a set, and a list is explained
+as the wrong kind.
+
+An endless loop is stopped after `TIME_LIMIT` seconds by a watchdog thread that interrupts
+the main thread, so the limit works on every system, Windows included.
 """
 
 from __future__ import annotations
 
 import copy
-import signal
-import threading
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass, field
+import difflib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
+
+from .code_reading import called_functions, returns_a_value
+from .watchdog import TimeUp, time_limit
 
 Case = tuple[Any, ...]
 """The arguments of one call."""
-
-
-def _same(value: Any) -> Any:
-    """Compare results as they are."""
-    return value
+Diagnosis = Callable[[Callable[..., Any], Case, Any, Any], "str | None"]
+"""A function that guesses the mistake behind a wrong answer: (function, case, got, expected)."""
 
 
 def describe_args(case: Case) -> str:
@@ -31,9 +38,23 @@ def describe_args(case: Case) -> str:
 
 def _short(arg: Any) -> str:
     """A grid (list of rows) as its one-line puzzle string; anything else as Python writes it."""
-    if isinstance(arg, list) and arg and all(isinstance(row, list) for row in arg):
+    if is_grid(arg):
         return "grid '" + "".join(str(v) if v else "." for row in arg for v in row) + "'"
     return repr(arg)
+
+
+def is_grid(value: Any) -> bool:
+    """Whether a value is a grid as students write it: a non-empty list of lists."""
+    return isinstance(value, list) and bool(value) and all(isinstance(row, list) for row in value)
+
+
+def canonical(value: Any) -> Any:
+    """A value in the form answers are compared in: sequences as tuples, sets as frozensets."""
+    if isinstance(value, (list, tuple)):
+        return tuple(canonical(item) for item in value)
+    if isinstance(value, (set, frozenset)):
+        return frozenset(value)
+    return value
 
 
 @dataclass(frozen=True)
@@ -44,8 +65,12 @@ class Exercise:
     reference: Callable[..., Any]
     cases: Callable[[], Sequence[Case]]
     hint: str
+    package: str
+    """The package's own version, as a student calls it (`st.first_empty`)."""
     describe: Callable[[Case], str] = describe_args
-    normalise: Callable[[Any], Any] = _same
+    cases_on: Callable[[Any], Sequence[Case]] | None = None
+    """Cases on one given grid: used to find out whether a helper is what broke a later check."""
+    diagnose: Diagnosis | None = None
 
 
 @dataclass
@@ -58,7 +83,6 @@ class Report:
     status: str = "passed"  # passed | failed | not implemented | error
     failure: str = ""
     hint: str = ""
-    details: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -74,6 +98,8 @@ class Report:
             )
         if self.ok:
             return f"{self.name}: well done, all {self.total} checks passed."
+        if self.total == 0:  # no such exercise: nothing was run
+            return self.failure
         lines = [f"{self.name}: {self.passed} of {self.total} checks passed.", self.failure]
         if self.hint:
             lines.append(f"Hint: {self.hint}")
@@ -89,49 +115,35 @@ TIME_LIMIT = 10
 """Seconds one case may take before the check gives up on it (an endless loop, probably)."""
 
 
-class TimeUp(Exception):
-    """A student's function ran past the time limit."""
-
-
-@contextmanager
-def time_limit(seconds: int) -> Iterator[None]:
-    """Interrupt the block after `seconds`, where the system allows it (not on Windows)."""
-    usable = hasattr(signal, "SIGALRM") and threading.current_thread() is threading.main_thread()
-    if not usable:
-        yield
-        return
-
-    def interrupt(signum: int, frame: object) -> None:
-        raise TimeUp
-
-    previous = signal.signal(signal.SIGALRM, interrupt)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
-
-
 def register(exercise: Exercise) -> Exercise:
     """Make an exercise findable by the name of the function the student writes."""
     REGISTRY[exercise.name] = exercise
     return exercise
 
 
+def unknown_exercise(name: str) -> str:
+    """What to say when a function's name is not one of the exercises."""
+    close = difflib.get_close_matches(name, REGISTRY, n=1)
+    guess = f" Did you mean {close[0]}?" if close else ""
+    return (
+        f"There is no exercise called {name!r}.{guess} The exercises are:"
+        f" {', '.join(sorted(REGISTRY))}. Give your function exactly the name the exercise"
+        f" asks for (def {close[0] if close else 'region_of'}(...):), or name the exercise"
+        f" when you check it: check(my_function, {close[0] if close else 'region_of'!r})."
+    )
+
+
 def run_checks(function: Callable[..., Any], name: str | None = None) -> Report:
     """Run a student's function on every hidden case, count the passes, keep the first failure."""
     name = name or getattr(function, "__name__", "")
     if name not in REGISTRY:
-        known = ", ".join(sorted(REGISTRY))
-        raise KeyError(f"no exercise is called {name!r}; the exercises are: {known}")
+        return Report(name, total=0, status="error", failure=unknown_exercise(name))
     exercise = REGISTRY[name]
     cases = list(exercise.cases())
     report = Report(name, total=len(cases), hint=exercise.hint)
     RESULTS[name] = report  # filled in below; a check cut short keeps passed < total
     for case in cases:
-        with time_limit(TIME_LIMIT):
-            verdict = judge(exercise, function, case)
+        verdict = judge(exercise, function, case)
         if verdict is None:
             report.passed += 1
         elif verdict[0] == "not implemented":
@@ -141,23 +153,28 @@ def run_checks(function: Callable[..., Any], name: str | None = None) -> Report:
             report.status, report.failure = "error", verdict[1]
             return report
         elif report.ok:
-            report.status, report.failure = verdict
+            report.status, report.failure = verdict[:2]
+            if len(verdict) > 2:
+                report.hint = verdict[2]
     return report
 
 
-def judge(exercise: Exercise, function: Callable[..., Any], case: Case) -> tuple[str, str] | None:
-    """One case: None when the answer is right, else (status, what went wrong in words)."""
-    expected = exercise.normalise(exercise.reference(*copy.deepcopy(case)))
+def judge(exercise: Exercise, function: Callable[..., Any], case: Case) -> tuple[str, ...] | None:
+    """One case: None when right, else (status, what went wrong[, a hint that fits it])."""
+    expected = exercise.reference(*copy.deepcopy(case))
     call = f"{exercise.name}({exercise.describe(case)})"
     try:
-        answer = function(*copy.deepcopy(case))
+        with time_limit(TIME_LIMIT):
+            answer = function(*copy.deepcopy(case))
     except NotImplementedError as error:
         other = raised_elsewhere(error, function)
         if other is None:
             return "not implemented", ""
-        return "error", (
-            f"First problem: {call} calls {other}, which is not written yet: finish {other}"
-            " first, or use the package's version (st....) instead."
+        return "error", f"First problem: {call} calls {other}, which is not written yet: " + (
+            f"finish {other} first, or use the package's version ({REGISTRY[other].package})"
+            " instead."
+            if other in REGISTRY
+            else f"finish {other} first."
         )
     except TimeUp:
         return "too slow", (
@@ -171,24 +188,83 @@ def judge(exercise: Exercise, function: Callable[..., Any], case: Case) -> tuple
         )
     except Exception as error:  # the student's code may fail in any way; say how
         return "error", f"First problem: {call} raised {type(error).__name__}: {error}"
-    try:
-        got = exercise.normalise(answer)
-    except Exception:  # an answer of the wrong kind, e.g. False where a tuple is asked for
-        got = answer
-    if got == expected:
+    if canonical(answer) == canonical(expected):
         return None
     lines = [
         f"First failing case: {call}",
         f"  expected: {show(expected)}",
-        f"  got:      {show(got)}",
+        f"  got:      {show(answer)}",
     ]
-    if got is None:
-        lines.append("  (None: did the function forget to `return` its answer?)")
-    elif type(got) is not type(expected) and expected is not None:
-        lines.append(
-            f"  (you returned a {type(got).__name__}; the answer is a {type(expected).__name__})"
-        )
-    return "failed", "\n".join(lines)
+    helper = helper_problem(function, case)
+    note = helper or kind_problem(function, answer, expected)
+    if note:
+        lines.append(f"  ({note})")
+    better = None if helper else diagnosis(exercise, function, case, answer, expected)
+    return ("failed", "\n".join(lines)) + ((better,) if better else ())
+
+
+def diagnosis(
+    exercise: Exercise, function: Callable[..., Any], case: Case, answer: Any, expected: Any
+) -> str | None:
+    """The exercise's guess at the mistake, if it has one; a guess that fails is no guess."""
+    if exercise.diagnose is None:
+        return None
+    try:
+        return exercise.diagnose(function, case, answer, expected)
+    except Exception:  # an answer too odd to reason about: the general hint stays
+        return None
+
+
+def kind_problem(function: Callable[..., Any], answer: Any, expected: Any) -> str | None:
+    """A note when the answer is None or of the wrong kind (a list where a set is asked for)."""
+    if answer is None and expected is not None:
+        if returns_a_value(function) is False:
+            return "None: the function has no `return` with a value; did it forget to `return` it?"
+        if returns_a_value(function) is None:
+            return "None: did the function forget to `return` its answer?"
+        return None
+    kinds = {type(canonical(answer)), type(canonical(expected))}
+    if len(kinds) > 1 and expected is not None:
+        return f"you returned a {type(answer).__name__}; the answer is a {type(expected).__name__}"
+    return None
+
+
+def helper_problem(function: Callable[..., Any], case: Case) -> str | None:
+    """When the function calls a student's own helper that is wrong on this grid, say so."""
+    grid = case[0] if case else None
+    if not is_grid(grid):
+        return None
+    for name, helper in called_functions(function).items():
+        exercise = REGISTRY.get(name)
+        if exercise is None or exercise.cases_on is None or not callable(helper):
+            continue
+        if getattr(helper, "__module__", "").startswith("sudoku_teach"):
+            continue  # the package's version: right by definition
+        for helper_case in exercise.cases_on(grid):
+            verdict = judge(exercise, helper, helper_case)
+            if verdict is not None:
+                call, *rest = verdict[1].splitlines()
+                details = ", ".join(" ".join(line.replace(":", "").split()) for line in rest[:2])
+                call = call.split(": ", 1)[-1]
+                return (
+                    f"your own {name} is wrong on this grid: {call} {details}."
+                    + size_note(grid, exercise.package)
+                )
+    return None
+
+
+def size_note(grid: list[list[int]], package: str) -> str:
+    """For a grid other than 9x9: its region size, which code written for 3x3 regions misses."""
+    n = len(grid)
+    if n == 9:
+        return ""
+    from ..shape import Shape
+
+    shape = Shape.for_size(n)
+    return (
+        f" This grid is {n}x{n} with {shape.box_rows}x{shape.box_cols} regions: code that"
+        f" assumes 9 rows or 3x3 regions fails here. Use len(grid), or {package} instead."
+    )
 
 
 def raised_elsewhere(error: BaseException, function: Callable[..., Any]) -> str | None:
@@ -206,7 +282,7 @@ def show(value: Any) -> str:
     """A value as a student would write it: sets sorted, grids as one line of text."""
     if isinstance(value, (set, frozenset)):
         return "{" + ", ".join(map(repr, sorted(value))) + "}" if value else "set()"
-    if isinstance(value, list) and value and all(isinstance(row, list) for row in value):
+    if is_grid(value):
         return _short(value)
     return repr(value)
 

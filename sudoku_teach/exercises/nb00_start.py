@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .. import rules
 from ..examples import ASSIGNMENT_PUZZLE, ASSIGNMENT_SOLUTION, WARMUP_4X4
 from ..grid import Grid
 from .framework import Exercise, register
@@ -12,7 +13,8 @@ LESSON = "00_start_here"
 count_blanks = register(
     Exercise(
         name="count_blanks",
-        reference=lambda grid: len(Grid.from_rows(grid).empty_cells()),
+        reference=rules.count_blanks,
+        package="st.count_blanks",
         cases=lambda: [
             (Grid.parse(text).to_rows(),)
             for text in (ASSIGNMENT_PUZZLE, ASSIGNMENT_SOLUTION, WARMUP_4X4, "." * 81)

@@ -42,6 +42,7 @@ region_of = register(
     Exercise(
         name="region_of",
         reference=lambda row, col: rules.region_of(row, col),
+        package="st.region_of",
         cases=lambda: [(r, c) for r in range(9) for c in range(9)],
         hint="row // 3 tells which band of regions (0, 1 or 2), col // 3 which stack.",
     )
@@ -50,7 +51,9 @@ region_of = register(
 column = register(
     Exercise(
         name="column",
-        reference=lambda grid, col: [row[col] for row in Grid.from_rows(grid).to_rows()],
+        reference=rules.column,
+        package="st.column",
+        cases_on=lambda grid: [(grid, c) for c in range(len(grid))],
         cases=lambda: [(g, c) for g in (puzzle(), solution()) for c in range(9)],
         hint="take element `col` of every row, from the top row to the bottom one.",
     )
@@ -60,6 +63,12 @@ can_place = register(
     Exercise(
         name="can_place",
         reference=rules.can_place,
+        package="st.can_place",
+        cases_on=lambda grid: [
+            (grid, r, c, v)
+            for r, c in Grid.from_rows(grid).empty_cells()
+            for v in range(1, len(grid) + 1)
+        ],
         cases=lambda: [
             (puzzle(), r, c, v)
             for r, c in Grid.parse(ASSIGNMENT_PUZZLE).empty_cells()[::3]
@@ -73,6 +82,7 @@ is_solved = register(
     Exercise(
         name="is_solved",
         reference=rules.is_solved,
+        package="st.is_solved",
         cases=lambda: [(solution(),), (puzzle(),), (template(),)] + [(g,) for g in broken_grids()],
         hint="a solved grid has no 0, and every row, column and region holds 1-9 exactly once.",
     )

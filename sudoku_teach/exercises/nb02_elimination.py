@@ -24,7 +24,7 @@ def positions() -> list[Rows]:
 
 def empty_cells(rows: Rows) -> list[tuple[int, int]]:
     """Every blank cell of a grid in reading order."""
-    return [(r, c) for r in range(9) for c in range(9) if rows[r][c] == 0]
+    return [(r, c) for r in range(len(rows)) for c in range(len(rows)) if rows[r][c] == 0]
 
 
 def stuck_position() -> Rows:
@@ -38,6 +38,8 @@ row_numbers = register(
     Exercise(
         name="row_numbers",
         reference=lambda grid, row: rules.row_values(grid, row),
+        package="st.row_values",
+        cases_on=lambda grid: [(grid, r) for r in range(len(grid))],
         cases=lambda: [(g, r) for g in positions() for r in range(9)],
         hint="collect every number of grid[row] into a set, and leave out the blanks (0).",
     )
@@ -47,6 +49,8 @@ column_numbers = register(
     Exercise(
         name="column_numbers",
         reference=lambda grid, col: rules.column_values(grid, col),
+        package="st.column_values",
+        cases_on=lambda grid: [(grid, c) for c in range(len(grid))],
         cases=lambda: [(g, c) for g in positions() for c in range(9)],
         hint="go down the rows, take grid[row][col] from each; a set drops repeats, not zeros.",
     )
@@ -56,6 +60,8 @@ region_numbers = register(
     Exercise(
         name="region_numbers",
         reference=lambda grid, row, col: rules.region_values(grid, row, col),
+        package="st.region_values",
+        cases_on=lambda grid: [(grid, r, c) for r, c in empty_cells(grid)],
         cases=lambda: [
             (g, r, c) for g in positions() for r in range(0, 9, 2) for c in range(1, 9, 3)
         ],
@@ -67,6 +73,8 @@ survivors = register(
     Exercise(
         name="survivors",
         reference=lambda grid, row, col: elimination.candidates(grid, row, col),
+        package="st.candidates",
+        cases_on=lambda grid: [(grid, r, c) for r, c in empty_cells(grid)],
         cases=lambda: [(g, r, c) for g in positions() for r, c in empty_cells(g)],
         hint="start from {1, ..., 9} and take away the union of the three elimination sets.",
     )
@@ -76,9 +84,9 @@ next_cell = register(
     Exercise(
         name="next_cell",
         reference=lambda grid: elimination.next_single(grid),
+        package="st.next_single",
         cases=lambda: [(g,) for g in positions()] + [(stuck_position(),)],
         hint="scan rows top to bottom, each left to right; return (row, col, value) for the first"
         " empty cell with exactly one survivor, or None when there is none.",
-        normalise=lambda answer: tuple(answer) if answer is not None else None,
     )
 )

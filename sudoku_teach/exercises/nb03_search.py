@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-from .. import elimination, fast, rule_solver
+import ast
+from collections.abc import Callable
+from typing import Any
+
+from .. import elimination, fast, rule_solver, rules
 from ..examples import ASSIGNMENT_PUZZLE, WARMUP_4X4
 from ..grid import Grid, Rows
-from .framework import Exercise, register
+from .code_reading import source_tree
+from .framework import Case, Exercise, register
 
 LESSON = "03_recursive_search"
 """The notebook these exercises belong to (its `sudoku_teach.lesson` metadata)."""
@@ -22,22 +27,75 @@ def rows_of(*texts: str) -> list[Rows]:
     return [Grid.parse(text).to_rows() for text in texts]
 
 
-def reference_first_empty(grid: Rows) -> tuple[int, int] | None:
-    """The first blank in reading order."""
-    empty = Grid.from_rows(grid).empty_cells()
-    return empty[0] if empty else None
-
-
 def reference_solve(grid: Rows) -> Rows | None:
     """The solution of a puzzle as rows, or None when it has none."""
     solution = fast.solve(Grid.from_rows(grid)).solution
     return solution.to_rows() if solution is not None else None
 
 
-def reference_best_cell(grid: Rows) -> tuple[int, int] | None:
-    """The empty cell with the fewest candidates; the first in reading order on a tie."""
-    candidates = elimination.all_candidates(grid)
-    return min(candidates, key=lambda cell: (len(candidates[cell]), cell)) if candidates else None
+def assigns_zero(function: Callable[..., Any]) -> bool | None:
+    """Whether a function's code ever writes 0 into a grid cell (an undo); None if unknown."""
+    tree = source_tree(function)
+    if tree is None:
+        return None
+    return any(
+        isinstance(node, ast.Assign)
+        and isinstance(node.value, ast.Constant)
+        and node.value.value == 0
+        and any(isinstance(target, ast.Subscript) for target in node.targets)
+        for node in ast.walk(tree)
+    )
+
+
+def diagnose_solve(function: Callable[..., Any], case: Case, got: Any, expected: Any) -> str | None:
+    """The likely mistake behind a wrong `solve`."""
+    if expected is None:
+        return (
+            "this puzzle has no solution, so the answer is None: return None after the loop,"
+            " when no number fits the cell, and never return a grid that still has a 0."
+        )
+    if got is None:
+        if assigns_zero(function) is False:
+            return (
+                "solve gave up on a puzzle that has a solution. After a number that led to a dead"
+                " end, put 0 back in the cell (undo the placement) before trying the next one:"
+                " grid[row][col] = 0."
+            )
+        return (
+            "solve gave up on a puzzle that has a solution. Does it return the answer of the"
+            " recursive call when that is not None, and return None only after trying every"
+            " number? Do the numbers go from 1 to len(grid)?"
+        )
+    return None
+
+
+def diagnose_best_cell(
+    function: Callable[..., Any], case: Case, got: Any, expected: Any
+) -> str | None:
+    """The likely mistake behind a wrong `best_cell`: filled cells, ties, or not the fewest."""
+    grid = case[0]
+    marks = elimination.all_candidates(grid)
+    if expected is None:
+        return "the grid is full, so no cell is empty: return None."
+    if not isinstance(got, (tuple, list)) or len(got) != 2:
+        return "return the cell as (row, col), or None for a full grid."
+    row, col = got
+    if (row, col) not in marks:
+        return (
+            f"cell {tuple(got)} is not empty (it holds {grid[row][col]}): skip filled cells,"
+            " only an empty cell (0) can be the next guess."
+        )
+    if len(marks[row, col]) == len(marks[expected]):
+        count = len(marks[expected])
+        return (
+            f"{tuple(got)} and {expected} tie with {count} candidate{'s' * (count != 1)}; the first"
+            " in reading order wins: compare with `<`, not `<=`, so a later tie does not"
+            " replace it."
+        )
+    return (
+        f"{tuple(got)} has {len(marks[row, col])} candidates but {expected} has only"
+        f" {len(marks[expected])}: keep the cell with the fewest."
+    )
 
 
 def partly_filled() -> list[Rows]:
@@ -46,22 +104,18 @@ def partly_filled() -> list[Rows]:
     return [run.grid_after(k).to_rows() for k in (0, 10, 30, len(run.steps))]
 
 
-def tuple_or_none(answer: object) -> object:
-    """Accept a list where a tuple is asked for."""
-    return tuple(answer) if isinstance(answer, list) else answer
-
-
 first_empty = register(
     Exercise(
         name="first_empty",
-        reference=reference_first_empty,
+        reference=rules.first_empty,
+        package="st.first_empty",
+        cases_on=lambda grid: [(grid,)],
         cases=lambda: (
             [(g,) for g in rows_of(*SMALL_PUZZLES, NO_SOLUTION_4X4, SOLVED_4X4)]
             + [(g,) for g in partly_filled()]
         ),
         hint="two loops, rows outside and columns inside; return (row, col) at the first 0,"
         " and None after the loops.",
-        normalise=tuple_or_none,
     )
 )
 
@@ -69,6 +123,8 @@ solve = register(
     Exercise(
         name="solve",
         reference=reference_solve,
+        package="st.fast.solve (its .solution is a Grid, or None: .to_rows() gives the rows)",
+        diagnose=diagnose_solve,
         cases=lambda: [(g,) for g in rows_of(*SMALL_PUZZLES, NO_SOLUTION_4X4, ASSIGNMENT_PUZZLE)],
         hint="find the first empty cell (none left: return the grid); for each number that fits,"
         " place it, call solve on the grid, return the answer if it is not None, else put 0 back;"
@@ -79,10 +135,12 @@ solve = register(
 best_cell = register(
     Exercise(
         name="best_cell",
-        reference=reference_best_cell,
+        reference=elimination.best_cell,
+        package="st.best_cell",
+        cases_on=lambda grid: [(grid,)],
+        diagnose=diagnose_best_cell,
         cases=lambda: [(g,) for g in rows_of(*SMALL_PUZZLES)] + [(g,) for g in partly_filled()],
-        hint="look at every empty cell's candidates and keep the cell with the fewest; use `<`, not"
-        " `<=`, so the first cell in reading order wins a tie. A full grid gives None.",
-        normalise=tuple_or_none,
+        hint="look at every empty cell's candidates and keep the cell with the fewest; the first"
+        " in reading order wins a tie. A full grid gives None.",
     )
 )

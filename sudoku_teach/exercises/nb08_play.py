@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from .. import rules
+from .. import game, rules
 from ..examples import ASSIGNMENT_PUZZLE, ASSIGNMENT_SOLUTION, WARMUP_4X4
 from ..game import Change
 from ..grid import Grid, Rows
 from .framework import Exercise, register
-
-Cell = tuple[int, int]
 
 
 def boards() -> list[Rows]:
@@ -24,37 +22,12 @@ def boards() -> list[Rows]:
     ]
 
 
-def reference_allowed(grid: Rows, number: int) -> set[Cell]:
-    """The empty cells where `number` breaks no rule: what help marks."""
-    return {
-        (r, c)
-        for r in range(len(grid))
-        for c in range(len(grid))
-        if grid[r][c] == 0 and rules.can_place(grid, r, c, number)
-    }
-
-
 def streams() -> list[tuple[list[Change]]]:
     """Streams of changes as an observer hears them, from empty to long."""
     place = Change("entry", ((0, 0),), "")
     mark = Change("marks", ((1, 1),), "")
     others = [Change(kind) for kind in ("selected", "help", "check", "hint", "new")]
     return [([],), ([place],), ([mark, place, mark],), (others,), (others + [place] * 5,)]
-
-
-def reference_count(changes: list[Change]) -> int:
-    """Player moves in a stream of changes: entries and pencil marks."""
-    return sum(change.kind in ("entry", "marks") for change in changes)
-
-
-def reference_check(board: Rows, puzzle: Rows, solution: Rows) -> dict[Cell, bool]:
-    """Each of the player's entries, right (True) or wrong (False); givens left out."""
-    return {
-        (r, c): board[r][c] == solution[r][c]
-        for r in range(len(board))
-        for c in range(len(board))
-        if board[r][c] and not puzzle[r][c]
-    }
 
 
 def check_cases() -> list[tuple[Rows, Rows, Rows]]:
@@ -67,27 +40,30 @@ def check_cases() -> list[tuple[Rows, Rows, Rows]]:
 allowed_cells = register(
     Exercise(
         name="allowed_cells",
-        reference=reference_allowed,
+        reference=rules.allowed_cells,
         cases=lambda: [(g, n) for g in boards() for n in range(1, len(g) + 1)],
         hint="an empty cell (0) where st.can_place(grid, row, col, number) is True.",
+        package="st.allowed_cells",
     )
 )
 
 count_moves = register(
     Exercise(
         name="count_moves",
-        reference=reference_count,
+        reference=game.count_moves,
         cases=streams,
         hint="count the changes whose .kind is 'entry' or 'marks'; other kinds are not moves.",
+        package="st.game.count_moves",
     )
 )
 
 check_entries = register(
     Exercise(
         name="check_entries",
-        reference=reference_check,
+        reference=game.check_entries,
         cases=check_cases,
         hint="skip blanks and givens (puzzle[r][c] != 0); compare the rest with the solution.",
+        package="st.game.check_entries",
     )
 )
 

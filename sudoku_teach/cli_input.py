@@ -1,0 +1,119 @@
+"""Where the command line's puzzles come from, and how its answers go out.
+
+Arguments are puzzles or file names; with none, standard input. Everything is read one
+line at a time and every answer is printed at once, so memory stays flat on long input.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import chain, islice
+from pathlib import Path
+from typing import TypeVar
+
+from tqdm import tqdm
+
+from .errors import PuzzleFormatError, SudokuError
+from .formats import BLANKS, DECORATION
+from .grid import Grid, iter_puzzles
+from .textfile import decoded_lines, file_lines
+
+OK, BROKEN, UNUSABLE, INTERRUPTED = 0, 1, 2, 130
+"""The exit statuses of the command line (see `cli`)."""
+Labelled = tuple[str, Grid]
+T = TypeVar("T")
+
+
+class UsageError(SudokuError):
+    """Input or options the command line cannot use (exit status 2)."""
+
+
+# --- reading puzzles -------------------------------------------------------------------------
+def looks_like_puzzle(text: str) -> bool:
+    """Whether an argument is meant as a puzzle (mostly digits, dots) rather than a file name."""
+    puzzle_chars = sum(ch.isdigit() or ch in BLANKS or ch in DECORATION for ch in text)
+    return puzzle_chars > sum(not ch.isspace() for ch in text) / 2
+
+
+def stdin_lines() -> Iterator[str]:
+    """The lines of standard input, read lazily, whatever the encoding of the bytes."""
+    if hasattr(sys.stdin, "buffer"):
+        return decoded_lines(sys.stdin.buffer, "stdin")
+    return (line.rstrip("\r\n") for line in sys.stdin)  # already text (tests, notebooks)
+
+
+class Inputs:
+    """The puzzles named on the command line, read lazily, each with a label for messages."""
+
+    def __init__(self, sources: Sequence[str], skip_bad: bool = False) -> None:
+        self.sources = list(sources)
+        self.skip_bad = skip_bad
+        self.skipped = 0
+
+    def skip(self, error: PuzzleFormatError) -> None:
+        """With --skip-bad: report a bad puzzle on stderr and go on."""
+        self.skipped += 1
+        print(f"skipped: {error}", file=sys.stderr)
+
+    def from_lines(self, lines: Iterable[str], source: str, single: str = "") -> Iterator[Labelled]:
+        """The puzzles in some lines; a source without any puzzle is an error."""
+        on_error = self.skip if self.skip_bad else None
+        before, count = self.skipped, 0
+        for line, grid in iter_puzzles(lines, source=source, on_error=on_error):
+            count += 1
+            yield (single if single and line == 1 else f"{source} line {line}"), grid
+        if count == 0 and self.skipped == before:
+            raise UsageError(
+                f"{source} holds no puzzle (it is empty, or only blank lines, comments and"
+                " separators)"
+            )
+
+    def __iter__(self) -> Iterator[Labelled]:
+        if not self.sources or self.sources == ["-"]:
+            if sys.stdin.isatty():
+                raise UsageError("give a puzzle or a file name, or pipe puzzles in (one a line)")
+            yield from self.from_lines(stdin_lines(), "stdin")
+            return
+        for n, source in enumerate(self.sources, 1):
+            path = Path(source)
+            if path.is_dir():
+                raise UsageError(f"argument {n}: {source} is a directory, not a puzzle file")
+            if path.is_file():
+                yield from self.from_lines(file_lines(path), source)
+            elif looks_like_puzzle(source):
+                yield from self.from_lines(source.splitlines(), f"argument {n}", f"argument {n}")
+            else:
+                raise UsageError(
+                    f"argument {n}: no such file: {source} (and it is not a puzzle: a puzzle is"
+                    " 81 digits, with 0 or . for a blank)"
+                )
+
+    def finish(self, status: int) -> int:
+        """The exit status, after saying how many bad puzzles were skipped."""
+        if not self.skipped:
+            return status
+        print(f"skipped {self.skipped} bad puzzle(s); the others were processed", file=sys.stderr)
+        return max(status, UNUSABLE)
+
+
+def with_progress(items: Iterable[T]) -> Iterable[T]:
+    """A progress bar on stderr for runs longer than a few seconds, when someone watches it.
+
+    Shown only when stderr is a terminal and the answers go elsewhere (to a file or a
+    pipe): on a terminal the answers themselves show how far the run is.
+    """
+    quiet = not sys.stderr.isatty() or sys.stdout.isatty()
+    return tqdm(items, file=sys.stderr, disable=quiet, delay=3, unit=" puzzles", leave=False)
+
+
+def several(items: Iterable[T]) -> tuple[bool, Iterator[T]]:
+    """Whether there is more than one item, without reading more than two ahead."""
+    items = iter(items)
+    first = list(islice(items, 2))
+    return len(first) > 1, chain(first, items)
+
+
+def emit(text: str) -> None:
+    """Print one answer at once, so a reader of a pipe sees it while the next is worked on."""
+    print(text, flush=True)
