@@ -194,3 +194,71 @@ def plot_rule_coverage(
     title = title or f"Puzzles finished by each rule set (of {total})"
     label_axes(ax, title, "rule set", "puzzles finished")
     return ax
+
+
+# --- making grids and puzzles -------------------------------------------------------------------
+def plot_depths_side_by_side(runs: Mapping[str, Run], *, title: str) -> Figure:
+    """Several named runs (searches or fillings), one depth plot each, on one depth scale."""
+    fig, axes = plt.subplots(
+        1, len(runs), figsize=(4.5 * len(runs), 4.5), sharey=True, layout="constrained"
+    )
+    for (name, run), ax in zip(runs.items(), fig.axes):
+        trace = trace_of(run)
+        plot_depth(run, ax, title=f"{name}: {trace.count('backtrack')} backtracks")
+        if ax is not fig.axes[0]:
+            ax.set_ylabel("")
+    fig.suptitle(title, fontsize=TITLE_SIZE + 2)
+    return fig
+
+
+def plot_placements(
+    counts: Sequence[Sequence[int]], number: int, ax: Axes | None = None, *, title: str = ""
+) -> Axes:
+    """How often `number` landed on each cell over many grids (see `grids.placement_counts`).
+
+    Even grids look like noise around total / n in every cell; a bias shows as a pattern.
+    """
+    n = len(counts[0])
+    ax = ax or new_axes((6.0, 5.0))
+    seen = [[counts[r * n + c][number - 1] for c in range(n)] for r in range(n)]
+    image = ax.imshow(seen, cmap="viridis")
+    ax.figure.colorbar(image, ax=ax, label="grids")
+    label_axes(ax, title or f"Where the number {number} landed", "column", "row")
+    ax.grid(False)
+    return ax
+
+
+def plot_solution_counts(
+    outcomes: Mapping[int, tuple[int, int]], ax: Axes | None = None, *, title: str = ""
+) -> Axes:
+    """Stacked bars per number of cells removed: how many results had one, or 2+ solutions.
+
+    `outcomes` maps cells removed to (proper puzzles, puzzles with 2+ solutions).
+    """
+    ax = ax or new_axes()
+    labels = [str(removed) for removed in outcomes]
+    proper = [one for one, _ in outcomes.values()]
+    more = [many for _, many in outcomes.values()]
+    ax.bar(labels, proper, color="tab:green", label="1 solution (proper)")
+    bars = ax.bar(labels, more, bottom=proper, color="tab:red", label="2 or more solutions")
+    ax.bar_label(bars, labels=[f"{m} of {p + m}" for p, m in zip(proper, more)], padding=3)
+    label_axes(ax, title or "Blind removal: how often is the result a proper puzzle?",
+               "cells removed at random", "trials")
+    ax.set_ylim(0, max(p + m for p, m in zip(proper, more)) * 1.15)
+    ax.legend(fontsize=LABEL_SIZE, loc="upper left", bbox_to_anchor=(1.01, 1))
+    return ax
+
+
+def plot_givens(
+    givens: Sequence[int], least: int, ax: Axes | None = None, *, title: str = ""
+) -> Axes:
+    """A histogram of the givens of many puzzles, with the fewest any proper puzzle can have."""
+    ax = ax or new_axes()
+    low = min(min(givens), least)
+    ax.hist(givens, bins=range(low, max(givens) + 2), align="left", color="tab:blue",
+            edgecolor="white")
+    ax.axvline(least, color="tab:red", linestyle="--", linewidth=1.5,
+               label=f"fewest possible: {least}")
+    label_axes(ax, title or f"Givens of {len(givens)} puzzles", "givens", "puzzles")
+    ax.legend(fontsize=LABEL_SIZE)
+    return ax

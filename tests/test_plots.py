@@ -127,3 +127,35 @@ def test_figures_are_the_same_every_time(naive):
         return bytes(ax.figure.canvas.buffer_rgba())
 
     assert pixels() == pixels()
+
+
+def test_depths_side_by_side_draw_one_panel_per_run_on_one_scale(naive, mrv):
+    fig = plots.plot_depths_side_by_side({"a": naive, "b": mrv.trace}, title="two")
+    left, right = fig.axes
+    assert left.get_title() == "a: 15 backtracks" and right.get_title().startswith("b: ")
+    assert left.get_ylim() == right.get_ylim()
+    assert fig.get_suptitle() == "two"
+
+
+def test_placements_show_one_count_per_cell_for_the_number():
+    counts = [[0] * 4 for _ in range(16)]
+    counts[5][2] = 7  # the number 3 landed on cell (1, 1) seven times
+    ax = plots.plot_placements(counts, 3)
+    image = ax.get_images()[0].get_array()
+    assert image.shape == (4, 4) and image[1][1] == 7 and image.sum() == 7
+    assert "3" in ax.get_title()
+
+
+def test_solution_counts_stack_proper_and_ambiguous_results():
+    ax = plots.plot_solution_counts({30: (8, 2), 45: (1, 9)})
+    heights = [bar.get_height() for bar in ax.patches]
+    assert heights == [8, 1, 2, 9]
+    labels = [text.get_text() for text in ax.texts]
+    assert labels == ["2 of 10", "9 of 10"]
+
+
+def test_givens_histogram_marks_the_least_possible():
+    ax = plots.plot_givens([22, 23, 23, 25], 17)
+    assert sum(bar.get_height() for bar in ax.patches) == 4
+    (line,) = ax.get_lines()
+    assert list(line.get_xdata()) == [17, 17]

@@ -1,0 +1,94 @@
+"""Checks for notebook 05 (generating full grids). Grids are lists of rows, 9x9 and 4x4."""
+
+from __future__ import annotations
+
+import random
+
+from .. import template
+from ..grid import Grid, Rows
+from ..grids import full_grid
+from ..shape import Shape
+from .framework import Exercise, register
+
+LESSON = "05_generating_grids"
+"""The notebook these exercises belong to (its `sudoku_teach.lesson` metadata)."""
+
+SMALL = Shape(2, 2)
+
+
+def shuffled(n: int, seed: int) -> list[int]:
+    """The numbers 1..n in a seeded random order: a renaming."""
+    numbers = list(range(1, n + 1))
+    random.Random(seed).shuffle(numbers)
+    return numbers
+
+
+def some_grids() -> list[Rows]:
+    """The template, a random full grid and a puzzle with blanks, 9x9; a 4x4 template."""
+    puzzle = Grid.parse(
+        "..298.5..4...7..13.396.4.7.2...564..84.3..2.19.7..1.86...7.513..9142...5.2..3.6.8"
+    )
+    return [grid.to_rows() for grid in
+            (template.template_grid(), full_grid(5), puzzle, template.template_grid(SMALL))]
+
+
+def reference_relabel(grid: Rows, numbers: list[int]) -> Rows:
+    """The grid with every number v renamed numbers[v - 1]; blanks stay blank."""
+    return template.relabel(Grid.from_rows(grid), numbers).to_rows()
+
+
+def reference_swap_rows(grid: Rows, a: int, b: int) -> Rows:
+    """A new grid with rows a and b exchanged (both in one band)."""
+    return template.swap_rows(Grid.from_rows(grid), a, b).to_rows()
+
+
+def reference_row_orders(bands: int, height: int) -> int:
+    """How many orders of the rows keep each band together, counted one by one."""
+    return sum(1 for _ in template.block_orders(bands, height))
+
+
+def relabel_cases() -> list[tuple[Rows, list[int]]]:
+    """Each grid with three renamings, one of them the identity for 9x9."""
+    cases = []
+    for grid in some_grids():
+        n = len(grid)
+        cases += [(grid, shuffled(n, seed)) for seed in (1, 2)] + [(grid, list(range(n, 0, -1)))]
+    return cases
+
+
+def swap_cases() -> list[tuple[Rows, int, int]]:
+    """Pairs of rows in the same band, first and last bands, 9x9 and 4x4."""
+    nine, four = template.template_grid().to_rows(), full_grid(3, SMALL).to_rows()
+    pairs = [(0, 1), (0, 2), (4, 3), (6, 8), (7, 7)]
+    return [(nine, a, b) for a, b in pairs] + [(four, 0, 1), (four, 3, 2)]
+
+
+relabel = register(
+    Exercise(
+        name="relabel",
+        reference=reference_relabel,
+        cases=relabel_cases,
+        hint="build a new grid; for each cell value v: 0 stays 0, otherwise write numbers[v - 1]"
+        " (the list starts at index 0, the numbers at 1).",
+    )
+)
+
+swap_rows = register(
+    Exercise(
+        name="swap_rows",
+        reference=reference_swap_rows,
+        cases=swap_cases,
+        hint="copy the rows into a new list (`[row[:] for row in grid]`), then exchange the"
+        " entries a and b of that list and return it.",
+    )
+)
+
+row_orders = register(
+    Exercise(
+        name="row_orders",
+        reference=reference_row_orders,
+        cases=lambda: [(bands, height) for bands in (1, 2, 3) for height in (1, 2, 3)],
+        hint="the bands can be put in bands! orders; then, independently, the rows inside each"
+        " band in height! orders, once per band: multiply bands! by height! ** bands.",
+    )
+)

@@ -1,0 +1,91 @@
+"""Checks for notebook 06 (unique puzzles). Grids are lists of rows, 4x4 first, then 9x9."""
+
+from __future__ import annotations
+
+from .. import fast, generate, puzzles
+from ..examples import ASSIGNMENT_PUZZLE, WARMUP_4X4
+from ..grid import Grid, Rows
+from ..shape import Shape
+from .framework import Exercise, register
+
+LESSON = "06_unique_puzzles"
+"""The notebook these exercises belong to (its `sudoku_teach.lesson` metadata)."""
+
+SMALL = Shape(2, 2)
+NO_SOLUTION_4X4 = "12.. ..3. ..4. ...."
+"""No rule is broken yet, but cell (0, 2) has no number left: no solution."""
+TWO_SOLUTIONS_4X4 = "12.. 34.. .... ...."
+"""Rows 2 and 3 can be filled in more than one way."""
+
+
+def solutions_found(grid: Rows, limit: int) -> int:
+    """The package's count of solutions, stopping at `limit`."""
+    return fast.count_solutions(Grid.from_rows(grid), limit).count
+
+
+def reference_try_remove(grid: Rows, row: int, col: int) -> Rows:
+    """The puzzle without the number at (row, col) if it stays proper, else unchanged."""
+    trial = [line[:] for line in grid]
+    trial[row][col] = 0
+    return trial if solutions_found(trial, 2) == 1 else grid
+
+
+def small_puzzles() -> list[Rows]:
+    """4x4 grids with no, one, a few and many solutions, and a full one."""
+    texts = [WARMUP_4X4, NO_SOLUTION_4X4, TWO_SOLUTIONS_4X4, "." * 16, "1234 3412 2143 4321"]
+    return [Grid.parse(text).to_rows() for text in texts]
+
+
+def nine_by_nine() -> list[Rows]:
+    """A proper minimal puzzle, a blind one with many solutions, one that breaks a rule."""
+    solution = generate.full_grid(8)
+    blind = puzzles.blind_puzzle(solution, 8, 50)
+    broken = Grid.parse(ASSIGNMENT_PUZZLE).to_rows()
+    broken[0][0] = broken[0][2]  # the same number twice in row 0
+    return [generate.random_puzzle(8).to_rows(), blind.to_rows(), broken,
+            Grid.parse(ASSIGNMENT_PUZZLE).to_rows()]
+
+
+def removal_cases() -> list[tuple[Rows, int, int]]:
+    """Givens of a full 4x4 grid (every removal keeps one solution), of a minimal 9x9 puzzle
+    (none does), and of a 9x9 puzzle half dug (some do, some do not)."""
+    full = generate.full_grid(2, SMALL).to_rows()
+    minimal = generate.random_puzzle(3).to_rows()
+    half = puzzles.dig(generate.full_grid(4), 4, givens=40).to_rows()
+    cases = [(full, r, c) for r, c in [(0, 0), (1, 3), (3, 2)]]
+    for grid in (minimal, half):
+        cases += [(grid, r, c) for r in range(9) for c in range(9) if grid[r][c]][::3]
+    return cases
+
+
+count_solutions = register(
+    Exercise(
+        name="count_solutions",
+        reference=solutions_found,
+        cases=lambda: [(g, limit) for g in small_puzzles() for limit in (1, 2, 5)]
+        + [(Grid.parse(ASSIGNMENT_PUZZLE).to_rows(), 2)],
+        hint="like solve, but when the grid is full return 1; add up what the recursive calls"
+        " return, and return as soon as the total reaches limit (pass limit - total down). Put"
+        " the 0 back after each number, even when you stop.",
+    )
+)
+
+is_proper = register(
+    Exercise(
+        name="is_proper",
+        reference=lambda grid: solutions_found(grid, 2) == 1,
+        cases=lambda: [(g,) for g in small_puzzles() + nine_by_nine()],
+        hint="count the solutions up to two (st.fast.count_solutions(grid, 2).count, or your own"
+        " count_solutions) and compare with exactly 1: no solution is not proper either.",
+    )
+)
+
+try_remove = register(
+    Exercise(
+        name="try_remove",
+        reference=reference_try_remove,
+        cases=removal_cases,
+        hint="copy the grid, write 0 at (row, col) in the copy, and return the copy if it is"
+        " still proper (is_proper), otherwise the grid you were given.",
+    )
+)

@@ -1,0 +1,125 @@
+"""The checks of notebooks 05 (full grids) and 06 (unique puzzles) catch the tempting mistakes."""
+
+from __future__ import annotations
+
+import math
+
+import sudoku_teach as st
+from sudoku_teach.exercises import run_checks
+
+
+def count_all(grid, limit):
+    """Counts every solution: forgets to stop at the limit."""
+    for row in range(len(grid)):
+        for col in range(len(grid)):
+            if grid[row][col] == 0:
+                found = 0
+                for value in range(1, len(grid) + 1):
+                    if st.can_place(grid, row, col, value):
+                        grid[row][col] = value
+                        found += count_all(grid, limit)
+                        grid[row][col] = 0
+                return found
+    return 1
+
+
+def solutions_up_to(grid, limit):
+    return st.fast.count_solutions(grid, limit).count
+
+
+# --- notebook 05 ----------------------------------------------------------------------------------
+def test_relabel_off_by_one_is_caught_and_named():
+    def relabel(grid, numbers):
+        return [[numbers[v] if v else 0 for v in row] for row in grid]
+
+    report = run_checks(relabel)
+    assert report.status == "error" and "raised IndexError" in str(report)
+
+
+def test_relabel_that_renames_blanks_too_fails_on_a_puzzle():
+    def relabel(grid, numbers):
+        return [[numbers[v - 1] for v in row] for row in grid]
+
+    report = run_checks(relabel)
+    assert report.status == "failed" and 0 < report.passed < report.total
+    assert "First failing case: relabel(grid '..298" in str(report)
+    assert "0 stays 0" in str(report)
+
+
+def test_swap_rows_that_swaps_columns_or_nothing_fails():
+    def swap_columns(grid, a, b):
+        rows = [row[:] for row in grid]
+        for row in rows:
+            row[a], row[b] = row[b], row[a]
+        return rows
+
+    def unchanged(grid, a, b):
+        return grid
+
+    for wrong in (swap_columns, unchanged):
+        report = run_checks(wrong, "swap_rows")
+        assert report.status == "failed" and "expected:" in str(report)
+
+
+def test_row_orders_counting_every_order_of_the_rows_fails():
+    def all_orders(bands, height):
+        return math.factorial(bands * height)
+
+    def bands_then_one_band(bands, height):
+        return math.factorial(bands) * math.factorial(height)
+
+    text = str(run_checks(all_orders, "row_orders"))
+    assert "row_orders(2, 2)\n  expected: 8\n  got:      24" in text
+    assert "height! ** bands" in text
+    assert not run_checks(bands_then_one_band, "row_orders").ok
+
+
+# --- notebook 06 ----------------------------------------------------------------------------------
+def test_a_counter_that_does_not_stop_at_the_limit_fails():
+    report = run_checks(count_all, "count_solutions")
+    assert report.status == "failed"
+    case = "count_solutions(grid '12..34..........', 1)"
+    assert f"{case}\n  expected: 1\n  got:      12" in str(report)
+    assert "limit" in report.hint
+
+
+def test_a_counter_that_stops_right_passes():
+    assert run_checks(solutions_up_to, "count_solutions").ok
+
+
+def test_is_proper_that_only_asks_for_a_solution_fails_on_a_grid_with_two():
+    def is_proper(grid):
+        return st.fast.solve(grid).solved
+
+    def at_most_one(grid):
+        return st.fast.count_solutions(grid, 2).count <= 1
+
+    report = run_checks(is_proper)
+    assert report.status == "failed" and "expected: False\n  got:      True" in str(report)
+    assert not run_checks(at_most_one, "is_proper").ok  # no solution is not proper either
+
+
+def test_try_remove_that_never_puts_back_or_only_asks_for_a_solution_fails():
+    def never_back(grid, row, col):
+        grid = [line[:] for line in grid]
+        grid[row][col] = 0
+        return grid
+
+    def solvable(grid, row, col):
+        trial = [line[:] for line in grid]
+        trial[row][col] = 0
+        return trial if st.fast.solve(trial).solved else grid
+
+    for wrong in (never_back, solvable):
+        report = run_checks(wrong, "try_remove")
+        assert report.status == "failed" and report.passed > 0
+
+
+def test_try_remove_that_changes_the_grid_in_place_is_still_judged_by_what_it_returns():
+    def in_place(grid, row, col):
+        number, grid[row][col] = grid[row][col], 0
+        if st.fast.count_solutions(grid, 2).count != 1:
+            grid[row][col] = number
+        return grid
+
+    assert run_checks(in_place, "try_remove").ok
