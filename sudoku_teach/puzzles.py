@@ -101,6 +101,19 @@ def dig(
     return Grid(cells, shape)
 
 
+def try_remove(puzzle: GridLike, row: int, col: int) -> Grid:
+    """One step of digging a proper puzzle: without the number at (row, col) if still unique,
+    else the puzzle unchanged (a new grid either way; the input is never changed)."""
+    puzzle = as_grid(puzzle)
+    cells, shape = list(puzzle.numbers), puzzle.shape
+    index = row * shape.size + col
+    removed = [(index, cells[index])]
+    cells[index] = 0
+    if removed[0][1] and not still_unique(cells, shape, removed):
+        cells[index] = removed[0][1]
+    return Grid(cells, shape)
+
+
 def still_unique(cells: list[int], shape: Shape, removed: list[tuple[int, int]]) -> bool:
     """Whether a puzzle that had one solution still has one after losing these numbers.
 

@@ -20,7 +20,7 @@ import random
 from collections.abc import Iterator, Sequence
 from itertools import permutations, product
 
-from .grid import Grid
+from .grid import Grid, GridLike, as_grid
 from .grids import GridRun, Seed, make_rng
 from .shape import CLASSIC, Shape
 from .trace import SearchStats, Trace
@@ -41,8 +41,9 @@ def template_grid(shape: Shape = CLASSIC) -> Grid:
     )
 
 
-def relabel(grid: Grid, numbers: Sequence[int]) -> Grid:
+def relabel(grid: GridLike, numbers: Sequence[int]) -> Grid:
     """Rename every number: number v becomes `numbers[v - 1]` (blanks stay blank)."""
+    grid = as_grid(grid)
     return Grid([numbers[v - 1] if v else 0 for v in grid.numbers], grid.shape)
 
 
@@ -120,8 +121,9 @@ def swapped(n: int, a: int, b: int, size: int = 1) -> Order:
     return tuple(order)
 
 
-def swap_rows(grid: Grid, a: int, b: int) -> Grid:
+def swap_rows(grid: GridLike, a: int, b: int) -> Grid:
     """Swap two rows of the same band (rows through the same regions)."""
+    grid = as_grid(grid)
     if a // grid.shape.box_rows != b // grid.shape.box_rows:
         raise ValueError(f"rows {a} and {b} are in different bands: swapping them breaks regions")
     return rearrange(grid, swapped(grid.size, a, b), in_order(grid.size))
@@ -171,9 +173,15 @@ def move_count(shape: Shape = CLASSIC) -> int:
     """How many ways to rearrange a grid with the moves: orders of bands and rows in them,
     of stacks and columns in them, times 2 for transposing (square regions only)."""
     bands, stacks = shape.box_cols, shape.box_rows  # a band is box_rows rows high
-    row_orders = math.factorial(bands) * math.factorial(shape.box_rows) ** bands
-    col_orders = math.factorial(stacks) * math.factorial(shape.box_cols) ** stacks
-    return row_orders * col_orders * (2 if can_transpose(shape) else 1)
+    rows = line_orders(bands, shape.box_rows)
+    columns = line_orders(stacks, shape.box_cols)
+    return rows * columns * (2 if can_transpose(shape) else 1)
+
+
+def line_orders(groups: int, size: int) -> int:
+    """How many orders of lines keep blocks together: the blocks in any order, and the
+    lines inside each block in any order, (groups!) x (size!)^groups (`block_orders` lists them)."""
+    return math.factorial(groups) * math.factorial(size) ** groups
 
 
 def symmetries(grid: Grid) -> int:

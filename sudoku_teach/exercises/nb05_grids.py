@@ -70,6 +70,7 @@ relabel = register(
         cases=relabel_cases,
         hint="build a new grid; for each cell value v: 0 stays 0, otherwise write numbers[v - 1]"
         " (the list starts at index 0, the numbers at 1).",
+        package="st.generate.template.relabel",
     )
 )
 
@@ -80,6 +81,7 @@ swap_rows = register(
         cases=swap_cases,
         hint="copy the rows into a new list (`[row[:] for row in grid]`), then exchange the"
         " entries a and b of that list and return it.",
+        package="st.generate.template.swap_rows",
     )
 )
 
@@ -90,5 +92,6 @@ row_orders = register(
         cases=lambda: [(bands, height) for bands in (1, 2, 3) for height in (1, 2, 3)],
         hint="the bands can be put in bands! orders; then, independently, the rows inside each"
         " band in height! orders, once per band: multiply bands! by height! ** bands.",
+        package="st.generate.template.line_orders",
     )
 )

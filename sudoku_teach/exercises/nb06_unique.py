@@ -25,9 +25,7 @@ def solutions_found(grid: Rows, limit: int) -> int:
 
 def reference_try_remove(grid: Rows, row: int, col: int) -> Rows:
     """The puzzle without the number at (row, col) if it stays proper, else unchanged."""
-    trial = [line[:] for line in grid]
-    trial[row][col] = 0
-    return trial if solutions_found(trial, 2) == 1 else grid
+    return puzzles.try_remove(grid, row, col).to_rows()
 
 
 def small_puzzles() -> list[Rows]:
@@ -67,6 +65,7 @@ count_solutions = register(
         hint="like solve, but when the grid is full return 1; add up what the recursive calls"
         " return, and return as soon as the total reaches limit (pass limit - total down). Put"
         " the 0 back after each number, even when you stop.",
+        package="st.fast.count_solutions (its .count is the number)",
     )
 )
 
@@ -77,6 +76,7 @@ is_proper = register(
         cases=lambda: [(g,) for g in small_puzzles() + nine_by_nine()],
         hint="count the solutions up to two (st.fast.count_solutions(grid, 2).count, or your own"
         " count_solutions) and compare with exactly 1: no solution is not proper either.",
+        package="st.fast.has_unique_solution",
     )
 )
 
@@ -87,5 +87,6 @@ try_remove = register(
         cases=removal_cases,
         hint="copy the grid, write 0 at (row, col) in the copy, and return the copy if it is"
         " still proper (is_proper), otherwise the grid you were given.",
+        package="st.generate.puzzles.try_remove",
     )
 )
