@@ -97,13 +97,30 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
 def clean_notebook(notebook: dict) -> dict:
-    """A copy without widget views and widget state, which differ on every run."""
+    """A copy without widget views and widget state, which differ on every run, and with
+    each run of printed text as one output (the kernel splits it differently every time)."""
     notebook = json.loads(json.dumps(notebook))
     notebook["metadata"].pop("widgets", None)
     for cell in notebook["cells"]:
+        if "outputs" in cell:
+            cell["outputs"] = join_streams(cell["outputs"])
         for output in cell.get("outputs", []):
             output.get("data", {}).pop(WIDGET_VIEW, None)
     return notebook
+
+
+def join_streams(outputs: list[dict]) -> list[dict]:
+    """Merge neighbouring outputs printed to the same stream into one, as nbval compares them."""
+    joined: list[dict] = []
+    for output in outputs:
+        last = joined[-1] if joined else None
+        same = last is not None and output.get("output_type") == last.get("output_type")
+        if same and output["output_type"] == "stream" and output["name"] == last["name"]:
+            text = "".join(last["text"]) + "".join(output["text"])
+            last["text"] = text.splitlines(keepends=True)
+        else:
+            joined.append(output)
+    return joined
 
 
 def clean_all(folder: Path) -> list[Path]:

@@ -119,3 +119,19 @@ def test_clean_drops_widget_views_and_state_but_keeps_their_text():
 def test_committed_notebooks_are_clean(path):
     notebook = json.loads(path.read_text(encoding="utf-8"))
     assert notebook == clean_notebook(notebook), "run `make execute` (it cleans the outputs)"
+
+
+def test_clean_joins_text_printed_in_pieces_and_keeps_other_outputs():
+    from sudoku_teach.notebooks import join_streams
+
+    pieces = [
+        {"output_type": "stream", "name": "stdout", "text": ["23"]},
+        {"output_type": "stream", "name": "stdout", "text": [" givens\n", "next\n"]},
+        {"output_type": "stream", "name": "stderr", "text": ["warning\n"]},
+        {"output_type": "execute_result", "data": {"text/plain": "1"}},
+        {"output_type": "stream", "name": "stdout", "text": ["after\n"]},
+    ]
+    joined = join_streams(pieces)
+    assert [o.get("name") for o in joined] == ["stdout", "stderr", None, "stdout"]
+    assert joined[0]["text"] == ["23 givens\n", "next\n"]
+    assert joined[3]["text"] == ["after\n"]
