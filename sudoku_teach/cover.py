@@ -46,6 +46,7 @@ class Cover:
     bits: tuple[int, ...]  # [move]: the move's four bits, one per kind of demand
     covers: tuple[int, ...]  # [move]: the guard bits of the four fields the move meets
     keep: tuple[int, ...]  # [move]: every mark except those the move rules out
+    others: tuple[int, ...]  # [move]: the same without the move itself
     move_at: tuple[int, ...]  # [bit position]: the move that bit stands for (-1 for guards)
 
 
@@ -75,18 +76,19 @@ def cover(shape: Shape) -> Cover:
             in_field[p // width] |= bits[m]
             move_at[p] = m
     every_mark = sum(bits)
-    # A move rules out every mark that shares a demand with it, itself included: those
-    # demands are met now, so their fields empty out and drop out of the count (covered).
-    keep = tuple(
+    # A move rules out every other mark that shares a demand with it: each of its four
+    # fields keeps just the move, a single mark, for good (the demand is met: covered).
+    others = tuple(
         every_mark & ~(in_field[a // width] | in_field[b // width] | in_field[c // width]
                        | in_field[d // width])
         for a, b, c, d in spots
     )
+    keep = tuple(rest | bit for rest, bit in zip(others, bits))
     low = sum(1 << (f * width) for f in range(n_fields))
     guards, fields = low << n, low * ((1 << n) - 1)
     covers = tuple((b + fields) & guards for b in bits)  # see `nonempty`
     cell_fields = (1 << (n * n * width)) - 1
-    return Cover(n, low, guards, fields, every_mark, cell_fields, bits, covers, keep,
+    return Cover(n, low, guards, fields, every_mark, cell_fields, bits, covers, keep, others,
                  tuple(move_at))
 
 
@@ -121,57 +123,57 @@ def moves_in(board: int, geo: Cover) -> list[Move]:
     return found
 
 
-# --- a board: the pencil marks left, the demands still open, the moves made -----------------
-State = tuple[int, int, int]
-"""(marks, open, made): the marks left; the guard bits of the demands not met yet; the
-bits of the moves made so far (a solution is read from them)."""
+# --- a board: the pencil marks left, and the demands still open ----------------------------
+State = tuple[int, int]
+"""(marks, open): the marks left, and the guard bits of the demands not met yet.
+
+A demand that is met keeps the one mark that met it, so a solved board has exactly one
+mark in every field, and its cells' fields spell out the solution."""
 
 
 def start(cells: list[int], geo: Cover) -> State | None:
     """The board after the givens (0 for a blank), or None if two givens clash."""
-    state = geo.every_mark, geo.guards, 0
+    state = geo.every_mark, geo.guards
     n = geo.size
     for cell, number in enumerate(cells):
         if number:
             move = cell * n + number - 1
-            if state[0] & geo.bits[move] != geo.bits[move]:
-                return None  # an earlier given ruled this one out
+            if state[1] & geo.covers[move] != geo.covers[move]:
+                return None  # an earlier given met a demand of this one already
             state = place(state, move, geo)
     return state
 
 
 def place(state: State, move: Move, geo: Cover) -> State:
-    """The board after a move whose mark is still on it."""
-    marks, open_, made = state
-    return marks & geo.keep[move], open_ ^ geo.covers[move], made | geo.bits[move]
+    """The board after a move whose mark is still on it and whose demands are open."""
+    marks, open_ = state
+    return marks & geo.keep[move], open_ ^ geo.covers[move]
 
 
 def propagate(state: State, geo: Cover) -> State | None:
     """Make every forced move until none is left; None on a contradiction.
 
-    Each round looks at every field at once: an open field with no mark is a dead end,
-    and the open fields with exactly one mark are forced moves.
+    Each round looks at every field at once: a field with no mark is a dead end, and the
+    open fields with exactly one mark are forced moves.
     """
-    marks, open_, made = state
+    marks, open_ = state
     low, guards, fields, n = geo.low, geo.guards, geo.fields, geo.size
-    keep, covers, bits, move_at = geo.keep, geo.covers, geo.bits, geo.move_at
+    keep, others, covers, move_at = geo.keep, geo.others, geo.covers, geo.move_at
     while True:
-        some = (marks + fields) & guards  # nonempty(marks), written out: this is the hot loop
-        if some != open_:
-            return None  # an open demand that no mark can meet
+        if (marks + fields) & guards != guards:  # nonempty(marks), written out: hot loop
+            return None  # a demand that no mark can meet
         rest = marks & ((marks | guards) - low)  # strip_lowest(marks)
-        single = some & ~((rest + fields) & guards)  # open fields with exactly one mark
+        single = open_ & ~((rest + fields) & guards)  # open fields with exactly one mark
         if not single:
-            return marks, open_, made
+            return marks, open_
         forced = marks & (single - (single >> n))  # spread(single): their one marks
         while forced:
             move = move_at[forced.bit_length() - 1]  # the highest forced mark's move
             marks &= keep[move]
             open_ ^= covers[move]
-            made |= bits[move]
             # The move's other bits go, and so do the marks it rules out: a field whose
             # only mark that was is empty now, and the next round finds the contradiction.
-            forced &= marks
+            forced &= others[move]
 
 
 def fewest(state: State, geo: Cover) -> list[Move]:
@@ -180,8 +182,8 @@ def fewest(state: State, geo: Cover) -> list[Move]:
     Exactly one of them is right (each demand is met exactly once), so trying them one by
     one finds every solution exactly once, which is what counting needs.
     """
-    marks = state[0]
-    at_least = nonempty(marks, geo)  # fields with at least k marks, for k = 1, 2, ...
+    marks = strip_lowest(state[0], geo)  # met fields (one mark) are empty now
+    at_least = nonempty(marks, geo)  # fields with at least k marks, for k = 2, 3, ...
     while True:
         marks = strip_lowest(marks, geo)
         more = nonempty(marks, geo)
@@ -193,4 +195,4 @@ def fewest(state: State, geo: Cover) -> list[Move]:
 
 def numbers(state: State, geo: Cover) -> list[int]:
     """The numbers of a solved board, cell by cell in reading order."""
-    return [move % geo.size + 1 for move in moves_in(state[2] & geo.cell_fields, geo)]
+    return [move % geo.size + 1 for move in moves_in(state[0] & geo.cell_fields, geo)]

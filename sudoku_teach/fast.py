@@ -119,7 +119,7 @@ def search(
         yield board
         return
     for move in fewest(board, geo):
-        # A board is a tuple of three ints: each guess gets its own, and taking a guess
+        # A board is a tuple of two ints: each guess gets its own, and taking a guess
         # back costs nothing.
         yield from search(place(board, move, geo), geo, stats, max_nodes, depth + 1)
         stats.backtracks += 1  # the guess is taken back (no solution, or the next one wanted)
@@ -173,7 +173,7 @@ def solvable_without(
     if state is None:
         return False
     move = cell * shape.size + number - 1  # take the number's mark out of the cell
-    state = state[0] & ~cover(shape).bits[move], state[1], state[2]
+    state = state[0] & ~cover(shape).bits[move], state[1]
     found = search(state, cover(shape), SearchStats(), max_nodes)
     return next(found, None) is not None
 
