@@ -163,7 +163,7 @@ def propagate(state: State, geo: Cover) -> State | None:
         if (marks + fields) & guards != guards:  # nonempty(marks), written out: hot loop
             return None  # a demand that no mark can meet
         rest = marks & ((marks | guards) - low)  # strip_lowest(marks)
-        single = open_ & ~((rest + fields) & guards)  # open fields with exactly one mark
+        single = open_ ^ ((rest + fields) & open_)  # open fields without a second mark
         if not single:
             return marks, open_
         forced = marks & (single - (single >> n))  # spread(single): their one marks
