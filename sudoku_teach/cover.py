@@ -11,15 +11,18 @@ mark that could meet it: a cell's field has a bit per number, the field "row r n
 has a bit per cell of the row, and so on. Solving then reads the same way for all four:
 
 - a field with **no** bit left is a demand nobody can meet: a contradiction;
-- a field with **one** bit left is a forced move (a naked single in a cell's field, a
-  hidden single in a unit's field);
+- an open field (a demand not met yet) with **one** bit left is a forced move: a naked
+  single in a cell's field, a hidden single in a unit's field;
 - otherwise, guess in the field with **fewest** bits: exactly one of them is right.
 
 All fields of all four kinds sit side by side in ONE Python int, each with a spare bit
-(the *guard*) above it. A few arithmetic operations then look at every field at once:
-see `nonempty` and `strip_lowest`. That is the whole trick of this module: no loop over
-cells, units or peers to find the next move, just a handful of operations on one big int.
-Placing a number removes, with one `&`, every pencil mark it rules out.
+(the *guard*) above it. For 9x9: 81 cell fields, then 81 fields "row r needs d", 81 for
+columns, 81 for regions, each 9 bits and a guard: 324 fields in a 3240-bit int. A few
+arithmetic operations then look at every field at once (see `nonempty` and
+`strip_lowest`). That is the whole trick of this module: no loop over cells, units or
+peers to find the next move, just a handful of operations on one big int. Making a move
+removes, with one `&`, every pencil mark it rules out. (The bit-set basics, such as
+`m & -m` for the lowest bit, are explained at the top of `fast`.)
 """
 
 from __future__ import annotations
@@ -45,8 +48,8 @@ class Cover:
     cell_fields: int  # every bit of the cells' fields (the first n*n fields)
     bits: tuple[int, ...]  # [move]: the move's four bits, one per kind of demand
     covers: tuple[int, ...]  # [move]: the guard bits of the four fields the move meets
-    keep: tuple[int, ...]  # [move]: every mark except those the move rules out
-    others: tuple[int, ...]  # [move]: the same without the move itself
+    keep: tuple[int, ...]  # [move]: every mark but those the move rules out (it stays)
+    others: tuple[int, ...]  # [move]: the same without the move's own bits
     move_at: tuple[int, ...]  # [bit position]: the move that bit stands for (-1 for guards)
 
 
@@ -62,9 +65,9 @@ def cover(shape: Shape) -> Cover:
         r, c = divmod(cell, n)
         region = shape.region_index(r, c)
         spot = (r % shape.box_rows) * shape.box_cols + c % shape.box_cols  # cell in region
-        fields = [(cell, d), (n * n + d * n + r, c), (2 * n * n + d * n + c, r),
-                  (3 * n * n + d * n + region, spot)]
-        return [field * width + i for field, i in fields]
+        met = [(cell, d), (n * n + d * n + r, c), (2 * n * n + d * n + c, r),
+               (3 * n * n + d * n + region, spot)]  # (field, bit in the field) per kind
+        return [field * width + i for field, i in met]
 
     moves = range(n * n * n)
     spots = [positions(m) for m in moves]
