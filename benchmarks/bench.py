@@ -342,8 +342,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="node limit per puzzle for the teaching solvers (default: 10000)",
     )
     parser.add_argument(
-        "--target", type=float, default=5.0,
-        help="speed-up over the yardstick that the fast solver should reach (default: 5)",
+        "--target", type=float, default=10.0,
+        help="speed-up over the yardstick that the fast solver should reach (default: 10)",
     )
     parser.add_argument(
         "--no-generation", action="store_true",

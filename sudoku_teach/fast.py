@@ -1,24 +1,28 @@
-"""The production solver and solution counter: bit sets, propagation and a careful guess.
+"""The production solver and solution counter: exact cover, propagation and a careful guess.
 
 The teaching solvers in `search` show one idea at a time. This module puts the ideas
 together for speed, because generating puzzles asks "how many solutions?" thousands of
 times:
 
-1. **Pencil marks as bit sets, seen two ways.** For each cell, the numbers it may still
-   hold; for each number, the cells where it may still go. Each is one `int`.
-2. **Propagation.** A cell with one candidate removes it from its peers (naked single);
-   a number with one place left in a unit goes there (hidden single). Repeat until
-   nothing changes, or until a cell or a unit runs out of options (a contradiction).
-3. **A careful guess.** When propagation is stuck, guess where there are fewest options:
-   the cell with the fewest candidates, or the number with the fewest places in one of
-   its units, if that is fewer still. That second view comes from seeing Sudoku as an
-   exact cover problem (every cell gets one number, and every unit gets every number
-   once); without it some puzzles with many solutions take a classic solver minutes.
-   Among cells with two candidates, the one whose numbers reach the most peers goes first.
+1. **Sudoku as exact cover.** Every cell needs one number, and every row, column and
+   region needs each number once. A pencil mark ("d may go in cell c") meets one demand
+   of each kind; `cover` keeps, for every demand, the marks that could still meet it, all
+   of them as bits of ONE `int`.
+2. **Propagation.** A demand that only one mark can meet forces that mark: in a cell's
+   demand that is a naked single, in a unit's demand a hidden single. A demand that no
+   mark can meet is a contradiction. A few operations on the one int find these for every
+   demand at once, so propagation is a handful of steps instead of loops over peers.
+3. **A careful guess.** When propagation is stuck, guess in the demand with the fewest
+   marks left: a cell with fewest candidates, or a number with fewest places in a unit
+   if that is fewer still (some puzzles with many solutions take a classic solver, which
+   only looks at cells, minutes). Exactly one of the marks is right, so trying each
+   finds every solution once.
 
 `solve` and `count_solutions` answer with a `SolveResult`, like the teaching solvers: its
 status is "node limit" when a search stops after `max_nodes` nodes, so no call can run
 away. A grid that breaks the rules has no solution.
+`geometry` keeps units and peers as bit sets of cells for the quick checks of
+`solvable_without`, which digging asks 81 times per puzzle.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 
+from .cover import Cover, State, cover, fewest, numbers, place, propagate, start
 from .errors import SearchLimitReached
 from .grid import Grid, GridLike, as_grid
 from .results import DEFAULT_MAX_NODES, SolveResult, Status
@@ -76,10 +81,8 @@ class Geometry:
     shape: Shape
     full: int  # the bit set of every number: 0b111111111 for 9x9
     units: tuple[int, ...]  # every row, column and region as a bit set of cells
-    unit_ids: tuple[tuple[int, int, int], ...]  # for each cell: its row, column and region
-    units_of: tuple[tuple[int, int, int], ...]  # the same three units as bit sets of cells
+    units_of: tuple[tuple[int, int, int], ...]  # for each cell: its three units as bit sets
     peers: tuple[int, ...]  # for each cell: the cells that share a unit with it
-    beyond: tuple[tuple[tuple[int, ...], ...], ...]  # [cell][peer]: the peer's units without cell
     peer_cells: tuple[tuple[int, ...], ...]  # for each cell: its peers as a list of cell numbers
 
 
@@ -88,225 +91,13 @@ def geometry(shape: Shape) -> Geometry:
     """Translate a shape's units and peers into bit sets of cells, once."""
     n = shape.size
     units = tuple(sum(1 << (r * n + c) for r, c in unit.cells) for unit in shape.units)
-    unit_ids = tuple((r, n + c, 2 * n + shape.region_index(r, c)) for r, c in shape.cells)
-    units_of = tuple((units[a], units[b], units[c]) for a, b, c in unit_ids)
-    peers = tuple(
-        (units[a] | units[b] | units[c]) & ~(1 << i) for i, (a, b, c) in enumerate(unit_ids)
+    units_of = tuple(
+        (units[r], units[n + c], units[2 * n + shape.region_index(r, c)]) for r, c in shape.cells
     )
-    # For a cell and one of its peers: the peer's units that do not hold the cell (`unit >> i
-    # & 1` reads bit i, "is cell i in this unit?"). When the cell's number leaves the peer,
-    # only those units can run short of places for it: in the others, the cell holds it.
+    peers = tuple((a | b | c) & ~(1 << i) for i, (a, b, c) in enumerate(units_of))
     cells = range(shape.n_cells)
-    beyond = tuple(
-        tuple(tuple(unit for unit in units_of[p] if not unit >> i & 1) for p in cells)
-        for i in cells
-    )
     peer_cells = tuple(tuple(p for p in cells if peers[i] >> p & 1) for i in cells)
-    return Geometry(shape, (1 << n) - 1, units, unit_ids, units_of, peers, beyond, peer_cells)
-
-
-# --- the pencil marks, seen two ways ------------------------------------------------------
-# `cands[cell]`  the numbers that may still go in a cell (a bit set of numbers);
-# `places[k]`    the cells where number k+1 may still go (a bit set of cells).
-# They always tell the same story: bit k of cands[i] is set exactly when bit i of places[k]
-# is. Keeping both makes each singles rule a quick look-up: a cell down to one number is
-# a naked single; a unit whose places for a number are down to one cell is a hidden single.
-# This is the exact-cover view: every cell needs one number, every unit needs every number.
-Candidates = list[int]
-Places = list[int]
-Guess = tuple[int, int]
-"""A number to put in a cell: (cell index, bit of the number)."""
-Board = tuple[Candidates, Places, list[int], list[Guess]]
-"""The pencil marks and the work left for `propagate`: cells to settle, numbers forced."""
-
-
-def start(cells: list[int], geo: Geometry) -> Board | None:
-    """The pencil marks of a grid before any guess, or None if the givens already clash."""
-    n = geo.shape.size
-    held = [0] * len(geo.units)  # the numbers each unit holds
-    given = [0] * n  # for each number: the cells that hold it
-    seen = [0] * n  # for each number: the cells that share a unit with one of its givens
-    blank = 0  # the empty cells
-    for i, v in enumerate(cells):
-        if not v:
-            blank |= 1 << i
-            continue
-        if seen[v - 1] >> i & 1:  # bit i: does a given of the same number see this cell?
-            return None  # two equal givens in one unit: no solution
-        given[v - 1] |= 1 << i
-        seen[v - 1] |= geo.peers[i]
-        bit = bit_of(v)
-        for unit in geo.unit_ids[i]:
-            held[unit] |= bit
-    # A blank's candidates are the numbers none of its units holds (the elimination sets);
-    # a number's places are its givens and the blanks that see none of them.
-    cands = [
-        1 << (v - 1) if v else geo.full & ~(held[r] | held[c] | held[b])
-        for v, (r, c, b) in zip(cells, geo.unit_ids)
-    ]
-    if not all(cands):
-        return None  # a blank that no number can fill
-    places = [mine | (blank & ~ruled_out) for mine, ruled_out in zip(given, seen)]
-    forced = hidden_singles(places, held, geo)
-    if forced is None:
-        return None
-    # Blanks with a single candidate are decided; their number must still leave their peers.
-    settle = [i for i, mask in enumerate(cands) if blank >> i & 1 and not mask & (mask - 1)]
-    return cands, places, settle, forced
-
-
-def hidden_singles(places: Places, held: list[int], geo: Geometry) -> list[Guess] | None:
-    """The numbers that a unit still misses and can put in one place only (None: in no place)."""
-    forced = []
-    for unit, numbers in zip(geo.units, held):
-        missing = geo.full & ~numbers
-        while missing:
-            bit = missing & -missing
-            missing ^= bit
-            here = places[bit.bit_length() - 1] & unit
-            if not here & (here - 1):  # at most one place
-                if not here:
-                    return None
-                forced.append((here.bit_length() - 1, bit))
-    return forced
-
-
-def propagate(
-    cands: Candidates, places: Places, settle: list[int], forced: list[Guess], geo: Geometry
-) -> bool:
-    """Apply both singles rules until nothing is left to do; False means a contradiction.
-
-    `settle` holds decided cells whose number must still leave their peers (naked singles);
-    `forced` holds numbers that must go in a cell (a guess, or a hidden single found).
-    Each time a number loses places, its places in the units concerned are checked:
-    none left is a contradiction, one left is a hidden single.
-    """
-    peers, units_of, beyond = geo.peers, geo.units_of, geo.beyond
-    while settle or forced:
-        while settle:
-            cell = settle.pop()
-            bit = cands[cell]
-            k = bit.bit_length() - 1
-            hit = places[k] & peers[cell]  # the peers that still allow this number
-            if not hit:
-                continue
-            left = places[k] = places[k] ^ hit
-            outside = beyond[cell]
-            while hit:
-                low = hit & -hit
-                hit ^= low
-                peer = low.bit_length() - 1
-                mask = cands[peer] ^ bit
-                if not mask:
-                    return False  # the peer has no number left
-                cands[peer] = mask
-                if not mask & (mask - 1):
-                    settle.append(peer)  # naked single: the peer is decided
-                # In a unit shared with `cell`, the number has its place: `cell` itself.
-                # Only the peer's other units can run short of places for it.
-                for unit in outside[peer]:
-                    here = left & unit
-                    if not here & (here - 1):  # at most one place left in this unit
-                        if not here:
-                            return False
-                        forced.append((here.bit_length() - 1, bit))
-        if forced:
-            cell, bit = forced.pop()
-            mask = cands[cell]
-            if mask == bit:
-                continue  # decided already, by another rule
-            if not mask & bit:
-                return False  # the cell lost this number, yet a unit needs it here
-            cands[cell] = bit
-            settle.append(cell)
-            lost = mask ^ bit  # every other number loses this cell as a place
-            gone = ~(1 << cell)
-            while lost:
-                other = lost & -lost
-                lost ^= other
-                k = other.bit_length() - 1
-                left = places[k] = places[k] & gone
-                for unit in units_of[cell]:
-                    here = left & unit
-                    if not here & (here - 1):
-                        if not here:
-                            return False
-                        forced.append((here.bit_length() - 1, other))
-    return True
-
-
-# --- where to guess -----------------------------------------------------------------------
-def fewest_candidates(cands: Candidates, places: Places, geo: Geometry) -> tuple[int, int]:
-    """The undecided cell with the fewest candidates, and how many; (-1, 0) when all are decided.
-
-    Among cells with two candidates, prefer the one whose numbers appear in the most peers:
-    either guess there removes the most pencil marks, so a wrong guess fails sooner.
-    """
-    undecided, pairs = tally(places)
-    if not undecided:
-        return -1, 0
-    if not pairs:  # no cell has exactly two candidates (rare): look at each undecided cell
-        cell = min((low.bit_length() - 1 for low in bits_in(undecided)),
-                   key=lambda i: cands[i].bit_count())
-        return cell, cands[cell].bit_count()
-    peers = geo.peers
-    best_cell, best_reach = -1, -1
-    for low in bits_in(pairs):
-        cell = low.bit_length() - 1
-        mask = cands[cell]
-        first = mask & -mask  # the cell's two numbers: the lowest bit, and the other one
-        both = places[first.bit_length() - 1] | places[(mask ^ first).bit_length() - 1]
-        reach = (both & peers[cell]).bit_count()
-        if reach > best_reach:
-            best_cell, best_reach = cell, reach
-    return best_cell, 2
-
-
-def tally(places: Places) -> tuple[int, int]:
-    """The cells with two or more candidates, and those with exactly two (bit sets of cells).
-
-    This counts to three for all cells at once: going through the numbers, a cell's bit
-    moves on from `one` to `two` to `three` as the cell shows up in the places of a first,
-    second and third number. Like a tally sheet, but each step is one bitwise operation.
-    """
-    one = two = three = 0
-    for cells in places:
-        three |= two & cells
-        two |= one & cells
-        one |= cells
-    return two, two & ~three
-
-
-def fewest_places(places: Places, geo: Geometry, fewer_than: int) -> list[Guess] | None:
-    """The places of the unit-and-number with the fewest places, if fewer than `fewer_than`."""
-    best: list[Guess] | None = None
-    for unit in geo.units:
-        for k, cells in enumerate(places):
-            here = cells & unit
-            count = here.bit_count()
-            # One place means the number is already there (propagation saw to that).
-            if 1 < count < fewer_than:
-                best, fewer_than = [(low.bit_length() - 1, 1 << k) for low in bits_in(here)], count
-                if count == 2:
-                    return best
-    return best
-
-
-def choose_guess(cands: Candidates, places: Places, geo: Geometry) -> list[Guess]:
-    """The options of the smallest choice on the board (empty when every cell is decided).
-
-    Both kinds of choice are exhaustive and exclusive: the cell gets exactly one of its
-    candidates, the number goes in exactly one of its places. So trying the options one
-    by one finds every solution exactly once, which is what counting needs.
-    """
-    cell, count = fewest_candidates(cands, places, geo)
-    if cell < 0:
-        return []
-    if count > 2:
-        options = fewest_places(places, geo, count)
-        if options:
-            return options
-    return [(cell, bit) for bit in bits_in(cands[cell])]
+    return Geometry(shape, (1 << n) - 1, units, units_of, peers, peer_cells)
 
 
 # --- the search ---------------------------------------------------------------------------
@@ -320,41 +111,33 @@ def visit(stats: SearchStats, depth: int, max_nodes: int) -> None:
 
 
 def search(
-    cands: Candidates,
-    places: Places,
-    settle: list[int],
-    forced: list[Guess],
-    geo: Geometry,
-    stats: SearchStats,
-    max_nodes: int,
-    depth: int = 0,
-) -> Iterator[Candidates]:
-    """Yield every solution below this node, depth first; `depth` is the number of guesses."""
+    state: State, geo: Cover, stats: SearchStats, max_nodes: int, depth: int = 0
+) -> Iterator[State]:
+    """Yield every solved board below this node, depth first; `depth` counts the guesses."""
     visit(stats, depth, max_nodes)
-    if not propagate(cands, places, settle, forced, geo):
+    board = propagate(state, geo)
+    if board is None:
         return
-    options = choose_guess(cands, places, geo)
-    if not options:
-        yield cands
+    if not board[1]:  # every demand met: a solution
+        yield board
         return
-    for guess in options:
-        # Lists of ints are cheap to copy, and a copy makes taking a guess back free.
-        yield from search(
-            cands.copy(), places.copy(), [], [guess], geo, stats, max_nodes, depth + 1
-        )
+    for move in fewest(board, geo):
+        # A board is a tuple of two ints: each guess gets its own, and taking a guess
+        # back costs nothing.
+        yield from search(place(board, move, geo), geo, stats, max_nodes, depth + 1)
         stats.backtracks += 1  # the guess is taken back (no solution, or the next one wanted)
 
 
 def _solutions(grid: Grid, stats: SearchStats | None, max_nodes: int) -> Iterator[list[int]]:
     """The numbers of every solution of a grid, as lists in reading order."""
     stats = SearchStats() if stats is None else stats
-    geo = geometry(grid.shape)
-    board = start(list(grid.numbers), geo)
-    if board is None:
+    geo = cover(grid.shape)
+    state = start(list(grid.numbers), geo)
+    if state is None:
         visit(stats, 0, max_nodes)  # the start is a node, and a dead end
         return
-    for solved in search(*board, geo, stats, max_nodes):
-        yield [bit.bit_length() for bit in solved]
+    for solved in search(state, geo, stats, max_nodes):
+        yield numbers(solved, geo)
 
 
 def solvable_without(
@@ -389,24 +172,12 @@ def solvable_without(
     elsewhere = blank & ~seen & ~(1 << cell)  # the other cells where `number` could go
     if not all(unit & elsewhere for unit in geo.units_of[cell]):
         return False
-    board = start(cells, geo)
-    if board is None:
+    state = start(cells, cover(shape))
+    if state is None:
         return False
-    cands, places, settle, forced = board
-    mask = cands[cell] & ~bit
-    if not mask:
-        return False  # the number was the cell's only candidate
-    cands[cell] = mask
-    left = places[number - 1] = places[number - 1] & ~(1 << cell)
-    if not mask & (mask - 1):
-        settle.append(cell)
-    for unit in geo.units_of[cell]:  # the number may now have one place, or none, in a unit
-        here = left & unit
-        if not here & (here - 1):
-            if not here:
-                return False
-            forced.append((here.bit_length() - 1, bit))
-    found = search(cands, places, settle, forced, geo, SearchStats(), max_nodes)
+    move = cell * shape.size + number - 1  # take the number's mark out of the cell
+    state = state[0] & ~cover(shape).bits[move], state[1]
+    found = search(state, cover(shape), SearchStats(), max_nodes)
     return next(found, None) is not None
 
 

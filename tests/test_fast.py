@@ -173,6 +173,52 @@ def test_6x6_counts_match_brute_force(seed: int, keep: float, noise: int) -> Non
     assert fast.count_solutions(Grid.from_rows(rows), limit=50).count == expected
 
 
+def relabelled_pattern(shape: Shape, rng: random.Random) -> list[list[int]]:
+    """A full grid of any shape: the pattern grid with its numbers shuffled."""
+    numbers = list(shape.digits)
+    rng.shuffle(numbers)
+    return [[numbers[v - 1] for v in row] for row in pattern_rows(shape.box_rows, shape.box_cols)]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    shape=st.sampled_from([Shape(2, 4), CLASSIC]),
+    seed=st.integers(0, 10**6),
+    keep=st.floats(0.45, 0.8),
+    noise=st.integers(0, 3),
+)
+def test_8x8_and_9x9_counts_match_brute_force(
+    shape: Shape, seed: int, keep: float, noise: int
+) -> None:
+    rng = random.Random(seed)
+    rows = blank_out(relabelled_pattern(shape, rng), rng, keep)
+    for _ in range(noise):  # a few random givens, which may clash or leave no solution
+        rows[rng.randrange(shape.size)][rng.randrange(shape.size)] = rng.randint(1, shape.size)
+    expected = brute_count(rows, shape.box_rows, shape.box_cols, 3)
+    assert fast.count_solutions(Grid.from_rows(rows, shape), limit=3) == expected
+
+
+@settings(max_examples=40, deadline=None)
+@given(shape=st.sampled_from(SHAPES), seed=st.integers(0, 10**6), keep=st.floats(0.3, 0.8))
+def test_solvable_without_matches_brute_force(shape: Shape, seed: int, keep: float) -> None:
+    rng = random.Random(seed)
+    full = relabelled_pattern(shape, rng)
+    rows = blank_out(full, rng, keep)
+    n = shape.size
+    r, c = rng.randrange(n), rng.randrange(n)
+    rows[r][c] = 0
+    number = full[r][c]
+    # Independently: some other number in that cell leaves a grid that has a solution.
+    expected = False
+    for other in shape.digits:
+        if other != number:
+            rows[r][c] = other
+            expected = expected or brute_count(rows, shape.box_rows, shape.box_cols, 1) > 0
+    rows[r][c] = 0
+    cells = [v for row in rows for v in row]
+    assert fast.solvable_without(cells, shape, r * n + c, number) == expected
+
+
 def test_solutions_are_distinct_and_valid() -> None:
     puzzle = Grid.parse(NORVIG_HARD)
     found = []
