@@ -146,6 +146,6 @@ def search_explorer(result: SolveResult) -> Stepper:
     def show(k: int) -> str:
         cell = trace.cell_at(k)
         view.set_grid(trace.board_at(k), marked=[cell] if cell else [])
-        return figure_html(plot_depth_at(result, k, new_axes((8, 3.6))).figure)
+        return figure_html(plot_depth_at(result, k, new_axes((6.5, 3.6))).figure)
 
     return Stepper(len(trace) - 1, show, board=view)

@@ -215,6 +215,11 @@ def test_regions_have_thick_borders(page):
     thin = computed(board.locator(".sudoku-r4c4"), "border-top-width")
     assert float(thick.removesuffix("px")) > float(thin.removesuffix("px")) >= 1
     assert computed(board.locator(".sudoku-r3c3"), "border-left-width") == thick
+    first, second = (board.locator(f".sudoku-r0c{c}").bounding_box() for c in (0, 1))
+    assert abs(second["x"] - (first["x"] + first["width"])) < 1  # cells tile, never overlap
+    whole = board.locator(".sudoku-board").bounding_box()
+    last = board.locator(".sudoku-r8c8").bounding_box()
+    assert last["x"] + last["width"] <= whole["x"] + whole["width"] + 1
 
 
 def test_arrow_keys_move_the_selection(page, expect):
