@@ -44,7 +44,10 @@ function render({ model, el: root }) {
   const cellAt = (r, c) => cells[r * size + c];
   // Show the cursor at (r, c), wrapping round the edges; tell Python unless it came from there.
   const moveCursor = (r, c, share = true) => {
-    if (!size) return;
+    if (!size) {
+      cursor = [r, c]; // before the board is drawn: remember where to draw it
+      return;
+    }
     cellAt(...cursor).classList.remove("sudoku-cursor");
     cursor = [(r + size) % size, (c + size) % size];
     cellAt(...cursor).classList.add("sudoku-cursor");
