@@ -1,23 +1,13 @@
 // The board's browser side (an anywidget ES module): draws cells, buttons and messages,
 // and sends clicks and keys to Python. Python decides everything; this file only draws
-// what it is told. The cursor (the cell the keys act on) lives here: moving it needs no
-// round trip to the kernel.
+// what it is told. The cursor (the cell the keys act on) moves here at once and is shared
+// with Python through the `cursor` trait, so Python can follow it or move it.
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
   if (className) node.className = className;
   if (text !== undefined) node.textContent = text;
   return node;
-}
-
-// Thick lines where regions meet: one class per side, from the region shape.
-function borderClasses(r, c, size, boxRows, boxCols) {
-  const sides = [];
-  if (r % boxRows === 0) sides.push("sudoku-bt");
-  if (c % boxCols === 0) sides.push("sudoku-bl");
-  if (r === size - 1) sides.push("sudoku-bb");
-  if (c === size - 1) sides.push("sudoku-br");
-  return sides.join(" ");
 }
 
 function fillCell(cell, look, base, size) {
@@ -48,15 +38,24 @@ function render({ model, el: root }) {
   root.append(game);
 
   let size = 0;
-  let cursor = [0, 0];
+  let cursor = model.get("cursor");
   let cells = [];
 
   const cellAt = (r, c) => cells[r * size + c];
-  const moveCursor = (r, c) => {
-    if (!size) return;
+  // Show the cursor at (r, c), wrapping round the edges; tell Python unless it came from there.
+  const moveCursor = (r, c, share = true) => {
+    if (!size) {
+      cursor = [r, c]; // before the board is drawn: remember where to draw it
+      return;
+    }
     cellAt(...cursor).classList.remove("sudoku-cursor");
     cursor = [(r + size) % size, (c + size) % size];
     cellAt(...cursor).classList.add("sudoku-cursor");
+    const [pr, pc] = model.get("cursor");
+    if (share && (pr !== cursor[0] || pc !== cursor[1])) {
+      model.set("cursor", cursor);
+      model.save_changes();
+    }
   };
   const send = (data) => model.send({ ...data, r: cursor[0], c: cursor[1] });
 
@@ -68,7 +67,7 @@ function render({ model, el: root }) {
     for (let r = 0; r < size; r++) {
       for (let c = 0; c < size; c++) {
         const cell = el("div");
-        cell.dataset.base = `sudoku-cell sudoku-r${r}c${c} ${borderClasses(r, c, size, msg.box_rows, msg.box_cols)}`;
+        cell.dataset.base = `sudoku-cell sudoku-r${r}c${c} ${msg.borders[r * size + c]}`;
         cell.setAttribute("role", "gridcell");
         cell.addEventListener("click", () => {
           moveCursor(r, c);
@@ -81,7 +80,7 @@ function render({ model, el: root }) {
     }
     updateCells(msg.cells);
     cursor = [Math.min(cursor[0], size - 1), Math.min(cursor[1], size - 1)];
-    moveCursor(...cursor);
+    moveCursor(...cursor, false);
     buildPad();
   }
 
@@ -119,7 +118,8 @@ function render({ model, el: root }) {
       toolbar.append(choice);
     }
     for (const name of model.get("buttons")) {
-      const button = el("button", `sudoku-btn sudoku-btn-${name.toLowerCase()}`, name);
+      const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+      const button = el("button", `sudoku-btn sudoku-btn-${slug}`, name);
       button.addEventListener("click", () => send({ type: "button", name }));
       toolbar.append(button);
     }
@@ -144,10 +144,10 @@ function render({ model, el: root }) {
     if (event.key in moves) {
       const [dr, dc] = moves[event.key];
       moveCursor(cursor[0] + dr, cursor[1] + dc);
-    } else if (/^[1-9]$/.test(event.key) && Number(event.key) <= size) {
-      send({ type: "cell", key: event.key });
     } else if (["Backspace", "Delete", "0"].includes(event.key)) {
       send({ type: "cell", key: "clear" });
+    } else if (event.key.length === 1 && event.key.trim()) {
+      send({ type: "cell", key: event.key }); // Python places a number or refuses the key
     } else {
       handled = false;
     }
@@ -163,6 +163,8 @@ function render({ model, el: root }) {
   });
   model.on("change:message", () => (message.textContent = model.get("message")));
   model.on("change:status", () => (status.textContent = model.get("status")));
+  model.on("change:cursor", () => moveCursor(...model.get("cursor"), false));
+  model.on("change:buttons", buildToolbar);
   model.on("change:pressed", showPressed);
   model.on("change:selected", showPressed);
   model.on("change:level", () => {

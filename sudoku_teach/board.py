@@ -3,7 +3,12 @@
 `Board` is only a view. It draws what it is given, one `Look` per cell, and reports what
 the player does to the callbacks it was given: `on_cell(cell, key)` for a click ("click")
 or a key ("1".."9", "clear") on a cell, `on_button(name, cell)` and `on_number(n)`.
-A change sends only the cells whose look changed, never the whole board.
+Any other key is refused here, with a message, before it reaches a callback. The cell
+the keys act on (`cursor`) is shared with the browser: arrow keys move it there, and
+Python may move it too. A change sends only the cells whose look changed.
+
+The rules notebook's `GridView`, the helper, the search explorer and the game all draw
+on this one board.
 
 It is built with anywidget: the browser side is the ES module `board.js` (sent as a
 string, so it works offline) with its styles in `board.css`. Every cell has the CSS classes
@@ -21,6 +26,7 @@ import anywidget
 import traitlets
 
 from .grid import Grid
+from .render import thick_sides
 from .shape import Cell, Shape
 
 HERE = Path(__file__).parent
@@ -42,6 +48,12 @@ def grid_looks(grid: Grid) -> dict[Cell, Look]:
     return looks
 
 
+def bundle_as(board: Board, text: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The board's display bundle with `text` as its plain form (what a notebook stores)."""
+    data, metadata = board._repr_mimebundle_()
+    return {**data, "text/plain": text}, metadata
+
+
 class Board(anywidget.AnyWidget):
     """A board of cells with optional buttons, a number pad, a level choice and a message line."""
 
@@ -55,6 +67,7 @@ class Board(anywidget.AnyWidget):
     selected = traitlets.Int(0).tag(sync=True)  # the number key shown pressed
     pressed = traitlets.List(traitlets.Unicode()).tag(sync=True)  # buttons shown pressed
     message = traitlets.Unicode("").tag(sync=True)
+    cursor = traitlets.List(traitlets.Int(), [0, 0]).tag(sync=True)  # the cell keys act on
     status = traitlets.Unicode("").tag(sync=True)
 
     def __init__(
@@ -111,8 +124,10 @@ class Board(anywidget.AnyWidget):
             {
                 "type": "full",
                 "size": self.shape.size,
-                "box_rows": self.shape.box_rows,
-                "box_cols": self.shape.box_cols,
+                "borders": [
+                    " ".join(f"sudoku-b{side[0]}" for side in thick_sides(self.shape, *cell))
+                    for cell in self.shape.cells
+                ],
                 "cells": [self._wire(cell) for cell in self.shape.cells],
             }
         )
@@ -129,9 +144,21 @@ class Board(anywidget.AnyWidget):
         cell = (int(content.get("r", 0)), int(content.get("c", 0)))
         if kind == "ready":
             self.redraw()
-        elif kind == "cell" and self.on_cell:
-            self.on_cell(cell, str(content.get("key")))
+        elif kind == "cell":
+            key = str(content.get("key"))
+            refusal = self.key_refusal(key)
+            if refusal:
+                self.message = refusal
+            elif self.on_cell:
+                self.on_cell(cell, key)
         elif kind == "button" and self.on_button:
             self.on_button(str(content.get("name")), cell)
         elif kind == "number" and self.on_number:
             self.on_number(int(content.get("n", 0)))
+
+    def key_refusal(self, key: str) -> str | None:
+        """Why a key on a cell means nothing here (None for a click, a clear or a number)."""
+        size = self.shape.size
+        if key in ("click", "clear") or key in {str(n) for n in range(1, size + 1)}:
+            return None
+        return f"'{key}' is not a number from 1 to {size}: type one, or Backspace to clear."

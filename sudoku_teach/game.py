@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from .errors import GivenCellError, InvalidMoveError
 from .game_sources import check_puzzle, hint_for, puzzle_for
 from .grid import Grid, GridLike, as_grid
-from .rules import allowed_cells, blockers
+from .rules import allowed_cells, conflict_reasons
 from .shape import CLASSIC, Cell, Shape
 
 Clock = Callable[[], float]
@@ -140,13 +140,7 @@ class Game:
 
     def conflicts_at(self, cell: Cell) -> list[str]:
         """Why a cell's number breaks a rule, in words: '5 is already in column 4, at (3, 4)'."""
-        value = self.board[cell]
-        if not value:
-            return []
-        return [
-            f"{value} is already in {unit.name}, at ({r}, {c})"
-            for unit, (r, c) in blockers(self.board, *cell, value)
-        ]
+        return conflict_reasons(self.board, *cell)
 
     # --- the player's actions -------------------------------------------------------------
     def check_number(self, number: int) -> None:

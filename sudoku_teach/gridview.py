@@ -1,33 +1,31 @@
-"""A clickable board for notebooks, built from ipywidgets: the `GridView`.
+"""The click-to-inspect board of the notebooks: a `GridView` drawn on the series' `Board`.
 
-`GridView` shows a grid as clickable cells. Clicking a cell highlights its row, column
-and region and lists the numbers already used there; numbers that break a rule are shown
-in red. With `editable=True` a number pad and a typing box let the student fill cells.
+Click a cell (or move to it with the arrow keys): its row, column and region light up and
+the line under the board lists the numbers already used there. With `editable=True` a
+digit key or the number pad fills the selected cell; a number that breaks a rule is marked
+("!" and a wavy underline) and the message line says which rule, in words.
 
-The view reads the model (`Grid`, `rules`) and never the other way round; its borders and
-colours follow the same rules as the HTML boards of `render`. Every cell has the CSS
-classes `sudoku-cell` and `sudoku-r{row}c{col}`, plus state classes such as
-`sudoku-given`, `sudoku-selected`, `sudoku-highlight` and `sudoku-conflict`, so browser
-tests and custom styles can find them.
+The view reads the model (`Grid`, `rules`) and never the other way round. Every cell has
+the CSS classes `sudoku-cell sudoku-r{row}c{col}`, plus state classes such as
+`sudoku-given`, `sudoku-selected`, `sudoku-highlight`, `sudoku-marked` and
+`sudoku-conflict`, so browser tests and custom styles can find them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from html import escape
+from collections.abc import Callable, Iterable
+from typing import Any
 
-import ipywidgets as widgets
-
+from .board import Board, Look, bundle_as, grid_looks
 from .errors import SudokuError
 from .grid import Grid, GridLike, as_grid
-from .render import COLOURS, borders, cell_background
-from .rules import column_values, conflicting_cells, region_values, row_values
+from .rules import column_values, conflict_reasons, conflicting_cells, region_values, row_values
 from .shape import LETTERS, Cell
 
 Validator = Callable[[Grid, Cell, int], "str | None"]
 """Decides whether a number (0: clearing) may be entered: a message to refuse it, or None."""
 
-STATE_CLASSES = ("sudoku-selected", "sudoku-highlight", "sudoku-conflict")
+HOW_TO = "Click a cell, or move with the arrow keys, to see what its row, column and region use."
 
 
 def _numbers(values: set[int]) -> str:
@@ -35,8 +33,8 @@ def _numbers(values: set[int]) -> str:
     return ", ".join(map(str, sorted(values))) or "none"
 
 
-class GridView(widgets.VBox):
-    """A clickable board: select a cell to see its row, column and region; conflicts in red."""
+class GridView:
+    """A clickable board: select a cell to see its row, column and region; conflicts said."""
 
     def __init__(
         self,
@@ -46,78 +44,45 @@ class GridView(widgets.VBox):
         validator: Validator | None = None,
     ) -> None:
         self.grid = as_grid(grid).copy()
-        self.selected: Cell | None = None
-        self.colours: dict[Cell, str] = {}
+        self.editable = editable
         self.validator = validator
+        self.selected: Cell | None = None
+        self.marked: set[Cell] = set()
         self._select_callbacks: list[Callable[[Cell], None]] = []
         self._change_callbacks: list[Callable[[Cell, int], None]] = []
-        self.cells = {cell: self._make_cell(cell) for cell in self.grid.shape.cells}
-        size = self.grid.size
-        self.board = widgets.GridBox(
-            children=list(self.cells.values()),
-            layout=widgets.Layout(
-                grid_template_columns=f"repeat({size}, 2.6em)",
-                grid_gap="0px",
-                width="fit-content",
-            ),
+        self.actions: dict[str, Callable[[], Any]] = {}
+        self.board = Board(
+            self.grid.shape,
+            self.looks(),
+            numbers=editable,
+            on_cell=self._on_cell,
+            on_button=lambda name, _cell: self.actions[name](),
+            on_number=self.enter,
         )
-        self.board.add_class("sudoku-board")
-        self.info = widgets.HTML(value="Click a cell.")
-        self.info.add_class("sudoku-info")
-        self.message = widgets.HTML(value="")
-        self.message.add_class("sudoku-message")
-        children: list[widgets.Widget] = [self.board, self.info]
+        self.board.add_class("sudoku-grid-view")
         if editable:
-            children.append(self._make_entry_controls())
-        children.append(self.message)
-        super().__init__(children=children)
-        self.add_class("sudoku-grid-view")
-        self.refresh()
+            self.add_button("Clear", lambda: self.enter(0))
+        self.board.status = HOW_TO
+        self.board.observe(lambda change: self.select(tuple(change["new"])), names="cursor")
 
     def __repr__(self) -> str:
         n = self.grid.size
         filled = n * n - len(self.grid.empty_cells())
         return f"GridView({n}x{n}, {filled} of {n * n} cells filled, selected={self.selected})"
 
-    # --- building ---------------------------------------------------------------------------
-    def _make_cell(self, cell: Cell) -> widgets.Button:
-        """One square of the board, with borders that draw the regions."""
-        row, col = cell
-        shape = self.grid.shape
-        button = widgets.Button(
-            description="",
-            layout=widgets.Layout(
-                width="2.6em",
-                height="2.6em",
-                margin="0px",
-                padding="0px",
-                **{f"border_{side}": line for side, line in borders(shape, row, col).items()},
-            ),
-        )
-        button.add_class("sudoku-cell")
-        button.add_class(f"sudoku-r{row}c{col}")
-        button.on_click(lambda _button: self.select(cell))
-        return button
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """Show the board when a notebook cell ends with the view; its text is our repr."""
+        return bundle_as(self.board, repr(self))
 
-    def _make_entry_controls(self) -> widgets.Widget:
-        """A number pad, a clear button and a box to type into."""
-        pad = []
-        for digit in self.grid.shape.digits:
-            key = widgets.Button(description=str(digit), layout=widgets.Layout(width="2.6em"))
-            key.add_class("sudoku-pad")
-            key.add_class(f"sudoku-pad-{digit}")
-            key.on_click(lambda _b, d=digit: self.enter(d))
-            pad.append(key)
-        clear = widgets.Button(description="clear", layout=widgets.Layout(width="4.5em"))
-        clear.add_class("sudoku-pad-clear")
-        clear.on_click(lambda _b: self.enter(0))
-        self.typing = widgets.Text(
-            placeholder="or type 1-9, Enter", layout=widgets.Layout(width="11em")
-        )
-        self.typing.add_class("sudoku-typing")
-        self.typing.continuous_update = False
-        self.typing.observe(self._on_typed, names="value")
-        return widgets.HBox(pad + [clear, self.typing])
+    @property
+    def message(self) -> str:
+        """The board's message line: what the last action did, or why it was refused."""
+        return self.board.message
+
+    def add_button(self, name: str, action: Callable[[], Any]) -> None:
+        """Put a button under the board that calls `action()`."""
+        self.actions[name] = action
+        self.board.buttons = [*self.board.buttons, name]
 
     # --- reacting -------------------------------------------------------------------------
     def on_select(self, callback: Callable[[Cell], None]) -> None:
@@ -131,9 +96,12 @@ class GridView(widgets.VBox):
     def select(self, cell: Cell) -> None:
         """Make `cell` the selected cell and describe its row, column and region."""
         self.grid.shape.check_cell(*cell)
+        if cell == self.selected:
+            return
         self.selected = cell
-        self.info.value = escape(self.describe(cell))
-        self.message.value = ""
+        self.board.cursor = list(cell)
+        self.board.status = self.describe(cell)
+        self.board.message = ""
         self.refresh()
         for callback in self._select_callbacks:
             callback(cell)
@@ -156,24 +124,31 @@ class GridView(widgets.VBox):
         cell = self.selected
         refusal = self._refusal(cell, value)
         if refusal:
-            self.message.value = f"<span style='color:#a00'>{refusal}</span>"
+            self.board.message = refusal
             return False
         assert cell is not None
         self.grid[cell] = value
-        done = (
-            f"({cell[0]}, {cell[1]}) cleared."
-            if not value
-            else f"{value} placed in ({cell[0]}, {cell[1]})."
-        )
-        self.message.value = done
-        self.info.value = escape(self.describe(cell))
+        self.board.message = self._done(cell, value)
+        self.board.status = self.describe(cell)
         self.refresh()
         for callback in self._change_callbacks:
             callback(cell, value)
         return True
 
+    def _done(self, cell: Cell, value: int) -> str:
+        """What an entry did, in words, with the rules it breaks."""
+        where = f"({cell[0]}, {cell[1]})"
+        if not value:
+            return f"{where} cleared."
+        reasons = conflict_reasons(self.grid, *cell)
+        if reasons:
+            return f"{value} placed in {where}, but it breaks a rule: " + "; ".join(reasons) + "."
+        return f"{value} placed in {where}."
+
     def _refusal(self, cell: Cell | None, value: int) -> str | None:
         """Why an entry cannot be made, or None when it can."""
+        if not self.editable:
+            return "This board is for looking: click a cell to see its row, column and region."
         if cell is None:
             return "Select a cell first, then choose a number."
         if self.grid.is_given(*cell):
@@ -182,56 +157,42 @@ class GridView(widgets.VBox):
             return self.validator(self.grid, cell, value)
         return None
 
-    def _on_typed(self, change: dict) -> None:
-        """Accept one typed digit (0 clears); refuse anything else with a message."""
-        text = str(change["new"]).strip()
-        if not text:
-            return
-        self.typing.value = ""
-        size = self.grid.size
-        if not (text.isdigit() and len(text) == 1 and int(text) <= size):
-            self.message.value = (
-                f"<span style='color:#a00'>'{text}' is not a number from 1 to {size};"
-                " type one digit (0 clears the cell).</span>"
-            )
-            return
-        self.enter(int(text))
+    def _on_cell(self, cell: Cell, key: str) -> None:
+        """A click selects the cell; a digit (or a clear) on it is entered there."""
+        self.select(cell)
+        if key != "click":
+            self.enter(0 if key == "clear" else int(key))
 
     # --- drawing --------------------------------------------------------------------------
-    def set_grid(self, grid: GridLike) -> None:
-        """Show another grid (a copy is kept; the caller's grid is never changed)."""
+    def set_grid(self, grid: GridLike, *, marked: Iterable[Cell] = ()) -> None:
+        """Show another grid, with some cells marked (a copy is kept; the caller's grid is
+        never changed)."""
         new = as_grid(grid).copy()
         if new.shape != self.grid.shape:
             raise SudokuError("set_grid needs a grid of the same size as the view")
         self.grid = new
+        self.marked = set(marked)
         self.refresh()
 
     def refresh(self) -> None:
-        """Bring every cell's number, colour and classes in line with the grid."""
+        """Send the board every cell whose number or state changed."""
+        self.board.show(self.looks())
+
+    def looks(self) -> dict[Cell, Look]:
+        """How each cell should look: given or entry, selected, highlighted, marked, conflict."""
         conflicts = conflicting_cells(self.grid)
         highlight = self._highlighted()
-        for cell, button in self.cells.items():
-            value = self.grid[cell]
-            button.description = str(value) if value else ""
-            given = self.grid.is_given(*cell)
-            button.style.font_weight = "bold" if given else "normal"
-            button.style.text_color = COLOURS["given"] if given else COLOURS["entry"]
+        looks = grid_looks(self.grid)
+        for cell, (value, marks, kind) in looks.items():
             states = {
-                "sudoku-conflict": cell in conflicts,
                 "sudoku-selected": cell == self.selected,
                 "sudoku-highlight": cell in highlight,
+                "sudoku-marked": cell in self.marked,
+                "sudoku-conflict": cell in conflicts,
             }
-            button.style.button_color = (
-                cell_background(
-                    cell,
-                    highlight=highlight,
-                    focus=self.selected,
-                    conflicts=conflicts,
-                    colours=self.colours,
-                )
-                or "white"
-            )
-            self._set_classes(button, given, states)
+            classes = " ".join([kind, *(name for name, on in states.items() if on)]).strip()
+            looks[cell] = (value, marks, classes)
+        return looks
 
     def _highlighted(self) -> set[Cell]:
         """The row, column and region of the selected cell."""
@@ -239,14 +200,3 @@ class GridView(widgets.VBox):
             return set()
         units = self.grid.shape.units_of(*self.selected)
         return {cell for unit in units for cell in unit.cells}
-
-    @staticmethod
-    def _set_classes(button: widgets.Button, given: bool, states: dict[str, bool]) -> None:
-        """Add or remove the state classes so they match the cell."""
-        wanted = {name for name, on in states.items() if on}
-        wanted.add("sudoku-given" if given else "sudoku-open")
-        for name in (*STATE_CLASSES, "sudoku-given", "sudoku-open"):
-            if name in wanted and name not in button._dom_classes:
-                button.add_class(name)
-            elif name not in wanted and name in button._dom_classes:
-                button.remove_class(name)

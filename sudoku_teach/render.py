@@ -26,19 +26,24 @@ COLOURS = {
 }
 
 
-def borders(shape: Shape, row: int, col: int) -> dict[str, str]:
-    """The border of each side of a cell: thick where a region ends, thin elsewhere."""
-    return {
-        "top": THICK if row % shape.box_rows == 0 else THIN,
-        "left": THICK if col % shape.box_cols == 0 else THIN,
-        "bottom": THICK if row == shape.size - 1 else THIN,
-        "right": THICK if col == shape.size - 1 else THIN,
+def thick_sides(shape: Shape, row: int, col: int) -> tuple[str, ...]:
+    """The sides of a cell drawn thick, where a region ends: the border rule of every board."""
+    sides = {
+        "top": row % shape.box_rows == 0,
+        "left": col % shape.box_cols == 0,
+        "bottom": row == shape.size - 1,
+        "right": col == shape.size - 1,
     }
+    return tuple(side for side, thick in sides.items() if thick)
 
 
 def cell_borders(grid: Grid, row: int, col: int) -> str:
-    """CSS borders for one cell (see `borders`)."""
-    return "".join(f"border-{side}:{line};" for side, line in borders(grid.shape, row, col).items())
+    """CSS borders for one cell of an HTML table (see `thick_sides`)."""
+    thick = thick_sides(grid.shape, row, col)
+    return "".join(
+        f"border-{side}:{THICK if side in thick else THIN};"
+        for side in ("top", "left", "bottom", "right")
+    )
 
 
 def candidates_html(candidates: Collection[int], size: int) -> str:

@@ -79,6 +79,18 @@ def blockers(grid: GridLike, row: int, col: int, value: int) -> list[tuple[Unit,
     return found
 
 
+def conflict_reasons(grid: GridLike, row: int, col: int) -> list[str]:
+    """Why a cell's number breaks a rule, in words: '5 is already in column 4, at (3, 4)'."""
+    grid = as_grid(grid)
+    value = grid[row, col]
+    if not value:
+        return []
+    return [
+        f"{value} is already in {unit.name}, at ({r}, {c})"
+        for unit, (r, c) in blockers(grid, row, col, value)
+    ]
+
+
 def can_place(grid: GridLike, row: int, col: int, value: int) -> bool:
     """Whether no other cell in the row, column or region already holds `value`."""
     return not blockers(grid, row, col, value)

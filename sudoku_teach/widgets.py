@@ -1,9 +1,9 @@
-"""Interactive notebook tools built from ipywidgets: the board, a step slider, the helper.
+"""Interactive notebook tools, all drawn on the series' one board widget (`board.Board`).
 
 * `GridView` (in `gridview`): a clickable board, optionally with a number pad;
 * `Stepper`: a slider with a play button over the steps of a run;
 * `SinglesHelper`: the assignment's helper mode, marking the next safe cell;
-* `search_explorer`: a slider over a traced search, with its depth curve.
+* `search_explorer`: a slider over a traced search: its board and its depth curve.
 
 The views read the model and never the other way round.
 """
@@ -11,15 +11,14 @@ The views read the model and never the other way round.
 from __future__ import annotations
 
 from collections.abc import Callable
-from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
+from .board import bundle_as
 from .errors import SudokuError
 from .grid import Grid, GridLike
 from .gridview import GridView
-from .render import grid_html
 from .rule_solver import Techniques, next_step
 from .rules import blockers, is_solved
 from .shape import Cell
@@ -31,9 +30,16 @@ __all__ = ["GridView", "SinglesHelper", "Stepper", "search_explorer"]
 
 
 class Stepper(widgets.VBox):
-    """A slider (with a play button) over the steps of a run; `show(k)` gives step k as HTML."""
+    """A slider (with a play button) over the steps of a run; `show(k)` gives step k as HTML,
+    shown beside `board` when there is one (`show` then also brings the board to step k)."""
 
-    def __init__(self, count: int, show: Callable[[int], str], label: str = "step") -> None:
+    def __init__(
+        self,
+        count: int,
+        show: Callable[[int], str],
+        label: str = "step",
+        board: GridView | None = None,
+    ) -> None:
         self.count = count
         self._show = show
         self.slider = widgets.IntSlider(value=0, min=0, max=count, description=label)
@@ -43,7 +49,14 @@ class Stepper(widgets.VBox):
         self.view = widgets.HTML()
         self.view.add_class("sudoku-step-view")
         self.slider.observe(lambda change: self.draw(change["new"]), names="value")
-        super().__init__(children=[widgets.HBox([play, self.slider]), self.view])
+        shown: widgets.Widget = self.view
+        if board is not None:
+            shown = widgets.HBox(
+                [board.board, self.view],
+                layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+            )
+            shown.add_class("sudoku-explorer")
+        super().__init__(children=[widgets.HBox([play, self.slider]), shown])
         self.draw(0)
 
     def __repr__(self) -> str:
@@ -54,54 +67,53 @@ class Stepper(widgets.VBox):
         self.view.value = self._show(k)
 
 
-class SinglesHelper(widgets.VBox):
+class SinglesHelper:
     """The assignment's helper mode: the board marks the next safe cell, the student fills it."""
 
     def __init__(self, grid: GridLike, techniques: Techniques = "naked singles") -> None:
         self.techniques = techniques
         self.view = GridView(grid, editable=True, validator=self._judge)
         self.step = None
-        self.explanation = widgets.HTML(value="")
-        self.explanation.add_class("sudoku-explanation")
-        why = widgets.Button(description="show the three sets", layout=widgets.Layout(width="14em"))
-        why.add_class("sudoku-show-sets")
-        why.on_click(lambda _b: self.explain())
+        self.view.add_button("show the three sets", self.explain)
         self.view.on_change(lambda cell, value: self._advance(f"Right: {value} goes in {cell}. "))
-        super().__init__(children=[self.view, why, self.explanation])
         self._advance()
 
     def __repr__(self) -> str:
         where = self.step.cell if self.step else None
         return f"SinglesHelper(next cell={where})"
 
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """Show the helper's board when a notebook cell ends with the helper."""
+        return bundle_as(self.view.board, repr(self))
+
     def explain(self) -> None:
-        """Show the sets that justify the marked cell."""
+        """Show, under the board, the sets that justify the marked cell."""
         if self.step is not None:
-            self.explanation.value = escape(self.step.explain())
+            self.view.board.status = self.step.explain()
 
     def _advance(self, praise: str = "") -> None:
         """Find the next safe cell, mark it, and ask for its number; or say why we stop."""
-        self.explanation.value = ""
+        board = self.view.board
         try:
             self.step = next_step(self.view.grid, self.techniques)
         except SudokuError as error:
             self.step = None
-            self.view.message.value = escape(f"This board cannot be finished: {error}")
+            board.message = f"This board cannot be finished: {error}"
             return
         if self.step is None:
-            self.view.colours = {}
-            self.view.refresh()
+            self.view.set_grid(self.view.grid)  # nothing marked any more
             done = is_solved(self.view.grid)
-            self.view.message.value = praise + (
+            board.message = praise + (
                 "Solved! Every cell is filled and no rule is broken."
                 if done
                 else "No cell has a single candidate: this puzzle needs more rules."
             )
             return
         cell = self.step.cell
-        self.view.colours = {cell: "focus"}
+        self.view.marked = {cell}
         self.view.select(cell)
-        self.view.message.value = f"{praise}Which number goes in the marked cell {cell}?"
+        self.view.refresh()
+        board.message = f"{praise}Which number goes in the marked cell {cell}?"
 
     def _judge(self, grid: Grid, cell: Cell, value: int) -> str | None:
         """Accept only the right number in the marked cell; say why anything else is wrong."""
@@ -122,17 +134,18 @@ class SinglesHelper(widgets.VBox):
 
 
 def search_explorer(result: SolveResult) -> Stepper:
-    """A slider over a traced search: the board at step k, its cell marked, and the depth curve."""
+    """A slider over a traced search: the board at step k with its cell marked (a board you
+    can click to inspect), and the depth curve with a marker at k."""
     from .plots import figure_html, new_axes, plot_depth_at
 
     trace = result.trace
     if trace is None or not len(trace):
         raise SudokuError("the explorer needs a search run with trace=True that did some work")
+    view = GridView(trace.board_at(0))
 
     def show(k: int) -> str:
-        board = grid_html(trace.board_at(k), focus=trace.cell_at(k))
-        ax = plot_depth_at(result, k, new_axes((8, 3.6)))
-        row = "display:flex;gap:1em;align-items:center"
-        return f"<div style='{row}'>{board}{figure_html(ax.figure)}</div>"
+        cell = trace.cell_at(k)
+        view.set_grid(trace.board_at(k), marked=[cell] if cell else [])
+        return figure_html(plot_depth_at(result, k, new_axes((6.5, 3.6))).figure)
 
-    return Stepper(len(trace) - 1, show)
+    return Stepper(len(trace) - 1, show, board=view)

@@ -1,4 +1,7 @@
-"""A real browser against JupyterLab: run notebook 01 and use its board as a student would.
+"""A real browser against JupyterLab: run notebooks 01-03 and use their boards as a student would.
+
+Every wait is for the final state (`expect(...)` polls until it holds), never a fixed sleep,
+so a loaded machine makes the tests slower, not flaky.
 
 Needs Debian's Chromium (`apt-get install chromium`); skipped without it, except in CI
 (`CI=true`), where a missing browser is a failure. Everything runs on a temporary copy of
@@ -10,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import secrets
 import shutil
 import signal
@@ -140,8 +144,16 @@ def browser(lab):
         chromium.close()
 
 
+WAIT_MS = 60_000
+"""How long a state may take to show on a loaded machine (polled, so usually much less)."""
+
+RUNNING_CELLS = """() => ![...document.querySelectorAll('.jp-InputPrompt')]
+    .some(prompt => prompt.textContent.includes('*'))"""
+"""True once no cell of the notebook is still waiting to run or running ([*])."""
+
+
 def run_notebook(browser, lab, name: str, ready: str = ".sudoku-grid-view .sudoku-r4c4"):
-    """Open a notebook in JupyterLab, run all cells, wait for `ready` to show and the kernel."""
+    """Open a notebook in JupyterLab, run all cells, wait for `ready` and for every cell."""
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     workspace = name.split(".")[0]  # one workspace per notebook, reset: no tabs left from others
     page.goto(f"{lab['base']}/lab/workspaces/{workspace}/tree/{name}?reset&token={lab['token']}")
@@ -150,8 +162,26 @@ def run_notebook(browser, lab, name: str, ready: str = ".sudoku-grid-view .sudok
     page.locator("#jp-MainMenu").get_by_text("Run", exact=True).click()
     page.get_by_text("Run All Cells", exact=True).click()
     page.locator(ready).first.wait_for(timeout=90_000)
+    page.wait_for_function(RUNNING_CELLS, timeout=90_000)  # no cell left at [*]
     status.get_by_text("| Idle").wait_for(timeout=90_000)
     return page
+
+
+def computed(locator, prop: str, pseudo: str | None = None) -> str:
+    """A computed style of an element (or of its ::before / ::after)."""
+    return locator.evaluate(
+        "(el, [prop, pseudo]) => getComputedStyle(el, pseudo).getPropertyValue(prop)",
+        [prop, pseudo],
+    )
+
+
+@pytest.fixture(scope="module")
+def expect():
+    """Playwright's polling assertions, patient enough for a loaded machine."""
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=WAIT_MS)
+    return expect
 
 
 @pytest.fixture(scope="module")
@@ -162,68 +192,104 @@ def page(browser, lab):
     page.close()
 
 
-def test_clicking_a_cell_highlights_its_units_and_lists_used_numbers(page, tmp_path_factory):
+def test_clicking_a_cell_highlights_its_units_and_lists_used_numbers(
+    page, expect, tmp_path_factory
+):
     board = page.locator(".sudoku-grid-view").first
     board.locator(".sudoku-r4c4").click()
-    board.locator(".sudoku-r4c0.sudoku-highlight").wait_for(timeout=10_000)
-    assert "sudoku-selected" in board.locator(".sudoku-r4c4").get_attribute("class")
-    assert board.locator(".sudoku-highlight").count() == 21  # the cell and its 20 peers
-    info = board.locator(".sudoku-info").inner_text()
-    assert "row 4: 1, 2, 3, 4, 8" in info and "region E: 1, 3, 5, 6" in info
-    background = board.locator(".sudoku-r0c4 button, .sudoku-r0c4").first.evaluate(
-        "el => getComputedStyle(el).backgroundColor"
-    )
-    assert background == "rgb(255, 246, 200)"  # the highlight colour
+    expect(board.locator(".sudoku-highlight")).to_have_count(21)  # the cell and its 20 peers
+    expect(board.locator(".sudoku-r4c4")).to_have_class(re.compile(r"\bsudoku-selected\b"))
+    status = board.locator(".sudoku-status")
+    expect(status).to_contain_text("row 4: 1, 2, 3, 4, 8")
+    expect(status).to_contain_text("region E: 1, 3, 5, 6")
+    highlighted = board.locator(".sudoku-highlight:not(.sudoku-selected)")
+    assert highlighted.locator("xpath=self::*[contains(@class, 'sudoku-r0c4')]").count() == 1
+    assert computed(board.locator(".sudoku-r0c4"), "background-color") == "rgb(255, 246, 200)"
+    assert computed(board.locator(".sudoku-r0c0"), "background-color") == "rgb(255, 255, 255)"
     page.screenshot(path=str(tmp_path_factory.mktemp("shots") / "01_rules_board.png"))
 
 
 def test_regions_have_thick_borders(page):
     board = page.locator(".sudoku-grid-view").first
-    width = board.locator(".sudoku-r3c3").evaluate("el => getComputedStyle(el).borderTopWidth")
-    thin = board.locator(".sudoku-r4c4").evaluate("el => getComputedStyle(el).borderTopWidth")
-    assert width == "2px" and thin == "1px"
+    thick = computed(board.locator(".sudoku-r3c3"), "border-top-width")
+    thin = computed(board.locator(".sudoku-r4c4"), "border-top-width")
+    assert float(thick.removesuffix("px")) > float(thin.removesuffix("px")) >= 1
+    assert computed(board.locator(".sudoku-r3c3"), "border-left-width") == thick
+    first, second = (board.locator(f".sudoku-r0c{c}").bounding_box() for c in (0, 1))
+    assert abs(second["x"] - (first["x"] + first["width"])) < 1  # cells tile, never overlap
+    whole = board.locator(".sudoku-board").bounding_box()
+    last = board.locator(".sudoku-r8c8").bounding_box()
+    assert last["x"] + last["width"] <= whole["x"] + whole["width"] + 1
 
 
-def test_a_conflicting_entry_turns_red_and_a_wrong_key_is_refused(page):
+def test_arrow_keys_move_the_selection(page, expect):
     board = page.locator(".sudoku-grid-view").first
-    board.locator(".sudoku-r0c0").click()
-    typing = board.locator(".sudoku-typing input")
-    typing.fill("x")
-    typing.press("Enter")
-    board.locator(".sudoku-message").get_by_text("is not a number from 1 to 9").wait_for(
-        timeout=10_000
-    )
-    assert board.locator(".sudoku-r0c0").inner_text().strip() == ""
-    typing.fill("9")
-    typing.press("Enter")
-    board.locator(".sudoku-r0c3.sudoku-conflict").wait_for(timeout=10_000)
-    assert board.locator(".sudoku-r0c0").inner_text().strip() == "9"
-    colour = board.locator(".sudoku-r0c0").evaluate("el => getComputedStyle(el).backgroundColor")
-    assert colour == "rgb(255, 221, 221)"  # the conflict colour
+    board.locator(".sudoku-r4c4").click()
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowRight")
+    expect(board.locator(".sudoku-r5c5")).to_have_class(re.compile(r"\bsudoku-selected\b"))
+    expect(board.locator(".sudoku-status")).to_contain_text("Cell (5, 5)")
+    expect(board.locator(".sudoku-selected")).to_have_count(1)
 
 
-def test_helper_mode_marks_the_next_cell_and_answers_at_once(browser, lab):
+def test_a_wrong_key_is_refused_and_a_conflict_is_marked_and_said(page, expect, tmp_path_factory):
+    board = page.locator(".sudoku-grid-view").first
+    cell = board.locator(".sudoku-r0c0")
+    cell.click()
+    expect(board.locator(".sudoku-status")).to_contain_text("Cell (0, 0)")
+    page.keyboard.press("x")
+    message = board.locator(".sudoku-message")
+    expect(message).to_contain_text("'x' is not a number from 1 to 9")
+    assert cell.inner_text().strip() == ""
+    page.keyboard.press("9")  # 9 is already at (0, 3), (5, 0) and (2, 2)
+    expect(cell).to_have_text("9")
+    expect(board.locator(".sudoku-conflict")).to_have_count(4)
+    expect(message).to_contain_text("9 is already in row 0, at (0, 3)")
+    expect(message).to_contain_text("9 is already in column 0, at (5, 0)")
+    other = board.locator(".sudoku-r0c3")
+    assert computed(other, "content", "::before") == '"!"'  # a symbol, not only a colour
+    assert "wavy" in computed(other, "text-decoration-style")
+    board.scroll_into_view_if_needed()
+    page.screenshot(path=str(tmp_path_factory.mktemp("shots") / "01_rules_conflict.png"))
+    page.keyboard.press("Backspace")
+    expect(board.locator(".sudoku-conflict")).to_have_count(0)
+    expect(message).to_have_text("(0, 0) cleared.")
+
+
+def test_helper_refuses_a_wrong_number_with_its_reason_and_moves_on(
+    browser, lab, expect, tmp_path_factory
+):
     page = run_notebook(browser, lab, "02_elimination_sets.ipynb")
     board = page.locator(".sudoku-grid-view").first
-    assert "sudoku-selected" in board.locator(".sudoku-r0c5").get_attribute("class")
-    typing = board.locator(".sudoku-typing input")
-    typing.fill("5")
-    typing.press("Enter")
-    board.locator(".sudoku-message").get_by_text("row 0 already has a 5").wait_for(timeout=10_000)
+    marked = board.locator(".sudoku-marked")
+    expect(marked).to_have_count(1)
+    expect(board.locator(".sudoku-r0c5")).to_have_class(re.compile(r"\bsudoku-marked\b"))
+    board.locator(".sudoku-r0c5").click()
+    page.keyboard.press("5")
+    message = board.locator(".sudoku-message")
+    expect(message).to_contain_text("row 0 already has a 5")
     assert board.locator(".sudoku-r0c5").inner_text().strip() == ""
-    typing.fill("3")
-    typing.press("Enter")
-    board.locator(".sudoku-r0c8.sudoku-selected").wait_for(timeout=10_000)
-    assert board.locator(".sudoku-r0c5").inner_text().strip() == "3"
-    page.locator(".sudoku-show-sets").first.click()
-    page.locator(".sudoku-explanation").get_by_text("only 4 survives").wait_for(timeout=10_000)
+    page.keyboard.press("3")
+    expect(board.locator(".sudoku-r0c8")).to_have_class(re.compile(r"\bsudoku-marked\b"))
+    expect(board.locator(".sudoku-r0c5")).to_have_text("3")
+    expect(message).to_contain_text("Right: 3 goes in (0, 5).")
+    board.locator(".sudoku-btn-show-the-three-sets").click()
+    expect(board.locator(".sudoku-status")).to_contain_text("only 4 survives")
+    board.screenshot(path=str(tmp_path_factory.mktemp("shots") / "02_helper.png"))
     page.close()
 
 
-def test_search_explorer_slider_moves_through_the_trace(browser, lab, tmp_path_factory):
-    page = run_notebook(browser, lab, "03_recursive_search.ipynb", ready=".sudoku-step-view img")
-    explorer = page.locator(".sudoku-step-view").first
-    at_start = explorer.inner_html()
+def test_search_explorer_slider_redraws_board_and_depth_plot(
+    browser, lab, expect, tmp_path_factory
+):
+    page = run_notebook(browser, lab, "03_recursive_search.ipynb", ready=".sudoku-explorer img")
+    explorer = page.locator(".sudoku-explorer").first
+    board = explorer.locator(".sudoku-game")
+    expect(board.locator(".sudoku-cell")).to_have_count(81)
+    expect(board.locator(".sudoku-marked")).to_have_count(1)
+    start = explorer.evaluate(
+        "el => [el.querySelector('img').src, el.querySelector('.sudoku-board').innerText]"
+    )
     handle = page.locator(
         ".sudoku-step-slider .noUi-handle, .sudoku-step-slider [role=slider]"
     ).first
@@ -231,13 +297,15 @@ def test_search_explorer_slider_moves_through_the_trace(browser, lab, tmp_path_f
     for _ in range(5):
         handle.press("ArrowRight")
     page.wait_for_function(
-        "old => document.querySelector('.sudoku-step-view').innerHTML !== old",
-        arg=at_start,
-        timeout=10_000,
+        """([img, text]) => {
+            const el = document.querySelector('.sudoku-explorer');
+            return el.querySelector('img').src !== img
+                && el.querySelector('.sudoku-board').innerText !== text;
+        }""",
+        arg=start,
+        timeout=WAIT_MS,
     )
-    assert explorer.locator("td.sudoku-cell").count() == 81
-    page.locator("#jp-main-statusbar").get_by_text("| Idle").wait_for(timeout=30_000)
+    expect(board.locator(".sudoku-marked")).to_have_count(1)
     assert explorer.locator("img").evaluate("img => img.complete && img.naturalWidth > 0")
-    explorer.scroll_into_view_if_needed()
-    page.screenshot(path=str(tmp_path_factory.mktemp("shots") / "03_explorer.png"))
+    explorer.screenshot(path=str(tmp_path_factory.mktemp("shots") / "03_explorer.png"))
     page.close()

@@ -120,3 +120,9 @@ def test_save_and_restore_buttons_keep_the_game_across_views(view, tmp_path):
     fresh.save_path = tmp_path / "nothing.json"
     browser(fresh, type="button", name="Restore", r=0, c=0)
     assert "cannot read" in fresh.board.message and fresh.game.entries == {(0, 0): 3}
+
+
+def test_a_wrong_key_on_the_game_board_is_refused_with_a_message(view):
+    browser(view, type="cell", r=0, c=0, key="a")
+    assert "'a' is not a number from 1 to 9" in view.board.message
+    assert view.game.entries == {} and view.sent == []
