@@ -361,3 +361,17 @@ def test_notebook_04_has_its_own_lesson_with_the_search_order_exercises():
     assert REGISTRY["best_cell"] is nb04_smarter.best_cell
     assert REGISTRY["solve_fewest_first"] is nb04_smarter.solve_fewest_first
     assert not hasattr(nb03_search, "best_cell")
+
+
+def test_an_index_error_on_a_4x4_grid_says_the_code_may_assume_9_rows():
+    def best_cell(grid):
+        best, fewest = None, 10
+        for row in range(9):
+            for col in range(9):
+                if grid[row][col] == 0 and len(sudoku_teach.candidates(grid, row, col)) < fewest:
+                    best, fewest = (row, col), len(sudoku_teach.candidates(grid, row, col))
+        return best
+
+    text = str(run_checks(best_cell))
+    assert "raised IndexError" in text
+    assert "This grid is 4x4 with 2x2 regions" in text and "Use len(grid)" in text
