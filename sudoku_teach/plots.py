@@ -37,7 +37,7 @@ METHOD_COLOURS = {
 """One fixed colour per solver, so a method looks the same in every plot."""
 
 STEP_LABEL = "step (one event of the trace)"
-DEPTH_LABEL = "search depth (guesses on the board)"
+DEPTH_LABEL = "search depth (cells filled by the search's choices)"
 
 Run = SolveResult | Trace
 """A search to plot: a result solved with `trace=True`, or its trace."""
@@ -146,24 +146,39 @@ def plot_depth_at(run: Run, step: int, ax: Axes | None = None) -> Axes:
 
 # --- many searches ----------------------------------------------------------------------------
 def plot_nodes_per_puzzle(
-    nodes: Mapping[str, Sequence[int]],
+    results: Mapping[str, Sequence[SolveResult]],
     ax: Axes | None = None,
     *,
     limit: int | None = None,
     title: str = "Nodes per puzzle, for each search order",
 ) -> Axes:
-    """Nodes each method needed on each puzzle of a set, on a log scale (they differ by 1000x)."""
+    """Nodes each method needed on each puzzle, on a log scale; searches cut off are crossed.
+
+    A search that reached its node limit did not finish: its point is a large cross, not a
+    dot, because its real cost is unknown (at least the limit).
+    """
     ax = ax or new_axes()
-    for method, counts in nodes.items():
+    for method, runs in results.items():
+        numbers = range(1, len(runs) + 1)
         ax.plot(
-            range(1, len(counts) + 1),
-            counts,
+            numbers,
+            [run.stats.nodes for run in runs],
             marker="o",
             markersize=4,
             linewidth=1,
             color=colour_of(method),
             label=method,
         )
+    cut_off = [
+        (number, run.stats.nodes)
+        for runs in results.values()
+        for number, run in enumerate(runs, start=1)
+        if run.status == "node limit"
+    ]
+    if cut_off:
+        xs, ys = zip(*cut_off)
+        ax.plot(xs, ys, linestyle="none", marker="X", markersize=10, color="black",
+                label=f"did not finish ({len(cut_off)})")
     if limit is not None:
         ax.axhline(limit, color="grey", linestyle="--", linewidth=1, label=f"node limit ({limit})")
     ax.set_yscale("log")

@@ -2,8 +2,11 @@
 
 A trace is the story of one search told one event at a time. Each event says what
 happened (`try`, `place`, `propagate`, `backtrack` or `solution`), in which cell, with
-which number, and how deep the search was afterwards. The depth is the number of guesses
-on the board: a `place` goes one level deeper, a `backtrack` comes one level back up.
+which number, and how deep the search was afterwards. The depth is the number of cells
+filled by the search's own choices so far, which is its level of recursion: a `place` goes
+one level deeper (also when the cell had only one candidate: a forced choice is still a
+level), a `backtrack` comes one level back up, and numbers the rules fill in (`propagate`)
+add no level. The definition is the same for every solver.
 
 Steps are counted from 0, so `trace[k]` is the event of step k. Replaying the events
 gives the board at any step, which is what a step-through explorer shows.
@@ -35,8 +38,9 @@ EventKind = Literal["try", "place", "propagate", "backtrack", "solution"]
 """What happened at one step of a search:
 
 * "try": the search considers a number for a cell (the rules may still turn it down);
-* "place": the search puts a number in a cell as a guess and goes one level deeper;
-* "propagate": a number the singles force, placed without a guess at the current depth;
+* "place": the search chooses a number for a cell (perhaps its only candidate) and goes one
+  level deeper;
+* "propagate": a number the singles rules force, filled in at the current depth (no level);
 * "backtrack": a guess is taken back, with every number forced after it; one level back up;
 * "solution": every cell is filled: the board is a solution.
 """

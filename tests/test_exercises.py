@@ -229,7 +229,7 @@ def as_plain_answer(function, name):
     def plain(*args):
         answer = function(*args)
         if isinstance(answer, SolveResult):
-            answer = answer.solution if name == "solve" else answer.count
+            answer = answer.solution if name.startswith("solve") else answer.count
         return answer.to_rows() if isinstance(answer, Grid) else answer
 
     return plain
@@ -334,3 +334,44 @@ def test_one_rule_for_kinds_order_matters_any_sequence_order_does_not_a_set():
     text = str(run_checks(lambda grid, row: sorted(sudoku_teach.row_values(grid, row)),
                           "row_numbers"))
     assert "you returned a list; the answer is a set" in text
+
+
+def test_the_fewest_candidates_solver_passes_and_its_missing_undo_is_caught():
+    def solve_fewest_first(grid):
+        cell = sudoku_teach.best_cell(grid)
+        if cell is None:
+            return grid
+        row, col = cell
+        for value in range(1, len(grid) + 1):
+            if sudoku_teach.can_place(grid, row, col, value):
+                grid[row][col] = value
+                if solve_fewest_first(grid) is not None:
+                    return grid
+        return None
+
+    text = str(run_checks(solve_fewest_first))
+    assert "solve_fewest_first gave up on a puzzle that has a solution" in text
+    assert "grid[row][col] = 0" in text
+
+
+def test_notebook_04_has_its_own_lesson_with_the_search_order_exercises():
+    from sudoku_teach.exercises import nb03_search, nb04_smarter
+
+    assert nb04_smarter.LESSON == "04_smarter_search"
+    assert REGISTRY["best_cell"] is nb04_smarter.best_cell
+    assert REGISTRY["solve_fewest_first"] is nb04_smarter.solve_fewest_first
+    assert not hasattr(nb03_search, "best_cell")
+
+
+def test_an_index_error_on_a_4x4_grid_says_the_code_may_assume_9_rows():
+    def best_cell(grid):
+        best, fewest = None, 10
+        for row in range(9):
+            for col in range(9):
+                if grid[row][col] == 0 and len(sudoku_teach.candidates(grid, row, col)) < fewest:
+                    best, fewest = (row, col), len(sudoku_teach.candidates(grid, row, col))
+        return best
+
+    text = str(run_checks(best_cell))
+    assert "raised IndexError" in text
+    assert "This grid is 4x4 with 2x2 regions" in text and "Use len(grid)" in text

@@ -80,14 +80,32 @@ def test_nodes_per_depth_has_one_bar_per_depth():
 
 
 def test_nodes_per_puzzle_is_on_a_log_scale_with_one_line_per_method():
-    nodes = {"naive": [201, 295, 19023], "mrv": [50, 57, 117], "propagate": [1, 1, 1]}
-    ax = plots.plot_nodes_per_puzzle(nodes, limit=100_000)
+    puzzles = [ASSIGNMENT_PUZZLE, DEAD_END]
+    results = {name: [solve(p, name) for p in puzzles] for name in ("naive", "mrv")}
+    ax = plots.plot_nodes_per_puzzle(results, limit=100_000)
     assert ax.get_yscale() == "log"
     labels = [line.get_label() for line in ax.get_lines()]
-    assert labels == ["naive", "mrv", "propagate", "node limit (100000)"]
+    assert labels == ["naive", "mrv", "node limit (100000)"]
     assert [text.get_text() for text in ax.get_legend().get_texts()] == labels
-    assert list(ax.get_lines()[0].get_xdata()) == [1, 2, 3]
+    assert list(ax.get_lines()[0].get_xdata()) == [1, 2]
+    assert list(ax.get_lines()[0].get_ydata()) == [r.stats.nodes for r in results["naive"]]
     assert ax.get_lines()[1].get_color() == plots.METHOD_COLOURS["mrv"]
+
+
+def test_searches_cut_off_by_the_node_limit_are_drawn_and_counted_as_unfinished():
+    limit = 60  # the naive order needs 57 nodes on the assignment, more with the dead end
+    results = {
+        "naive": [solve(p, "naive", max_nodes=limit) for p in (ASSIGNMENT_PUZZLE, DEAD_END)],
+        "mrv": [solve(p, "mrv", max_nodes=limit) for p in (ASSIGNMENT_PUZZLE, DEAD_END)],
+    }
+    cut = [(i + 1, r.stats.nodes) for rs in results.values() for i, r in enumerate(rs)
+           if r.status == "node limit"]
+    assert cut, "the limit is low enough to cut a search off"
+    ax = plots.plot_nodes_per_puzzle(results, limit=limit)
+    crosses = [line for line in ax.get_lines() if line.get_label().startswith("did not finish")]
+    assert len(crosses) == 1 and crosses[0].get_label() == f"did not finish ({len(cut)})"
+    assert list(zip(crosses[0].get_xdata(), crosses[0].get_ydata())) == cut
+    assert crosses[0].get_marker() != ax.get_lines()[0].get_marker()
 
 
 def test_depth_at_step_marks_the_step(naive):

@@ -91,7 +91,9 @@ def test_student_notebooks_run_and_every_check_says_not_implemented_yet(path, tm
     assert checks, "every student notebook has exercises"
     for cell in checks:
         text = "".join(o.get("text", "") for o in cell.outputs if o.output_type == "stream")
-        assert "not implemented yet" in text, f"{cell.source!r} printed {text!r}"
+        # a skeleton that calls an unwritten helper names the helper to finish first
+        told = "not implemented yet" in text or "which is not written yet" in text
+        assert told, f"{cell.source!r} printed {text!r}"
 
 
 def test_clean_drops_widget_views_and_state_but_keeps_their_text():

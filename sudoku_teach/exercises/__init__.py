@@ -10,6 +10,7 @@ from . import (  # noqa: F401
     nb01_rules,
     nb02_elimination,
     nb03_search,
+    nb04_smarter,
     nb05_grids,
     nb06_unique,
     nb08_play,

@@ -187,7 +187,9 @@ def judge(exercise: Exercise, function: Callable[..., Any], case: Case) -> tuple
             " Does it change the grid before calling itself, and stop when nothing is left?"
         )
     except Exception as error:  # the student's code may fail in any way; say how
-        return "error", f"First problem: {call} raised {type(error).__name__}: {error}"
+        grids = [arg for arg in case if is_grid(arg)] if isinstance(error, IndexError) else []
+        note = size_note(grids[0], exercise.package) if grids else ""
+        return "error", f"First problem: {call} raised {type(error).__name__}: {error}.{note}"
     if canonical(answer) == canonical(expected):
         return None
     lines = [

@@ -1,4 +1,7 @@
-"""Checks for notebook 03 (recursive search). Grids are lists of rows, 4x4 first, then 9x9."""
+"""Checks for notebook 03 (recursive search). Grids are lists of rows, 4x4 first, then 9x9.
+
+Notebook 04 (smarter search) builds on the cases and the diagnosis written here.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +9,7 @@ import ast
 from collections.abc import Callable
 from typing import Any
 
-from .. import elimination, fast, rule_solver, rules
+from .. import fast, rule_solver, rules
 from ..examples import ASSIGNMENT_PUZZLE, WARMUP_4X4
 from ..grid import Grid, Rows
 from .code_reading import source_tree
@@ -69,35 +72,6 @@ def diagnose_solve(function: Callable[..., Any], case: Case, got: Any, expected:
     return None
 
 
-def diagnose_best_cell(
-    function: Callable[..., Any], case: Case, got: Any, expected: Any
-) -> str | None:
-    """The likely mistake behind a wrong `best_cell`: filled cells, ties, or not the fewest."""
-    grid = case[0]
-    marks = elimination.all_candidates(grid)
-    if expected is None:
-        return "the grid is full, so no cell is empty: return None."
-    if not isinstance(got, (tuple, list)) or len(got) != 2:
-        return "return the cell as (row, col), or None for a full grid."
-    row, col = got
-    if (row, col) not in marks:
-        return (
-            f"cell {tuple(got)} is not empty (it holds {grid[row][col]}): skip filled cells,"
-            " only an empty cell (0) can be the next guess."
-        )
-    if len(marks[row, col]) == len(marks[expected]):
-        count = len(marks[expected])
-        return (
-            f"{tuple(got)} and {expected} tie with {count} candidate{'s' * (count != 1)}; the first"
-            " in reading order wins: compare with `<`, not `<=`, so a later tie does not"
-            " replace it."
-        )
-    return (
-        f"{tuple(got)} has {len(marks[row, col])} candidates but {expected} has only"
-        f" {len(marks[expected])}: keep the cell with the fewest."
-    )
-
-
 def partly_filled() -> list[Rows]:
     """The assignment's puzzle after 0, 10 and 30 safe steps, and solved."""
     run = rule_solver.solve_with_rules(ASSIGNMENT_PUZZLE, "naked singles")
@@ -129,18 +103,5 @@ solve = register(
         hint="find the first empty cell (none left: return the grid); for each number that fits,"
         " place it, call solve on the grid, return the answer if it is not None, else put 0 back;"
         " after the loop return None.",
-    )
-)
-
-best_cell = register(
-    Exercise(
-        name="best_cell",
-        reference=elimination.best_cell,
-        package="st.best_cell",
-        cases_on=lambda grid: [(grid,)],
-        diagnose=diagnose_best_cell,
-        cases=lambda: [(g,) for g in rows_of(*SMALL_PUZZLES)] + [(g,) for g in partly_filled()],
-        hint="look at every empty cell's candidates and keep the cell with the fewest; the first"
-        " in reading order wins a tie. A full grid gives None.",
     )
 )
