@@ -193,9 +193,10 @@ def build_parser() -> argparse.ArgumentParser:
         )
         solve.add_argument("--steps", action="store_true", help="print every step (method singles)")
         solve.set_defaults(run=cmd_solve)
-    from . import cli_generate, grading, worksheet  # each lives in its own module
+    from . import cli_generate, cli_rate, grading, worksheet  # each lives in its own module
 
     cli_generate.add_generate_parser(commands)
+    cli_rate.add_rate_parser(commands)
     worksheet.add_worksheet_parser(commands)
     grading.add_grade_parser(commands)
     return parser
