@@ -87,7 +87,8 @@ class Rating:
         return [name for name, count in self.counts.items() if count]
 
     def __str__(self) -> str:
-        used = ", ".join(f"{name} x{self.counts[name]}" for name in self.techniques) or "nothing"
+        used = ", ".join(f"{name} x{self.counts[name]}" for name in self.techniques)
+        used = used or "no technique applies"
         search = f", then search ({self.search_nodes} nodes)" if self.level == "expert" else ""
         return f"{self.level} (score {self.score}): {used}{search}"
 
