@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from .errors import SudokuError
 from .grid import Grid, GridLike, as_grid
+from .render import grid_html
 from .rule_solver import RuleSolve, solve_with_rules
 from .rules import check_rules
 from .steps import Step
@@ -77,9 +78,14 @@ class Rating:
 
     level: str
     counts: Mapping[str, int]  # technique name -> steps taken with it (0 included)
-    steps: tuple[Step, ...]
+    run: RuleSolve  # the solve by rules behind the rating: its steps, its boards
     search_nodes: int  # nodes of the search that finished it (0 unless expert)
     score: int
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """The explained steps, in the order the rater took them."""
+        return self.run.steps
 
     @property
     def techniques(self) -> list[str]:
@@ -96,6 +102,24 @@ class Rating:
         """Every step in order, one sentence each, numbered from 1."""
         return "\n".join(f"{k}. {step.explain()}" for k, step in enumerate(self.steps, 1))
 
+    def first(self, technique: str) -> int | None:
+        """The number (from 1) of the first step taken with a technique, or None."""
+        return next((k for k, s in enumerate(self.steps, 1) if s.rule == technique), None)
+
+    def step_html(self, k: int) -> str:
+        """The board with its candidates just before step k (from 1), the step drawn on it.
+
+        Its unit is shaded, its cells (the pair, the pointing cells, or the cell filled)
+        are marked, and the cells that lose a candidate are shown in red.
+        """
+        step = self.steps[k - 1]
+        board = self.run.board_after(k - 1)
+        colours = dict.fromkeys([cell for cell, _ in step.eliminations], "conflict")
+        colours.update(dict.fromkeys([*step.cells, *[c for c in [step.cell] if c]], "focus"))
+        unit = step.unit.cells if step.unit is not None else ()
+        return grid_html(board.grid, candidates=board.candidates, highlight=unit,
+                         colours=colours)
+
 
 def rate(puzzle: GridLike) -> Rating:
     """Solve like a person, simplest technique first, and name the level the puzzle needs."""
@@ -110,7 +134,7 @@ def rate(puzzle: GridLike) -> Rating:
     else:
         level = "expert"
     score = sum(WEIGHTS[name] * count for name, count in counts.items()) + SEARCH_WEIGHT * nodes
-    return Rating(level, counts, run.steps, nodes, score)
+    return Rating(level, counts, run, nodes, score)
 
 
 def check_proper(grid: Grid) -> None:

@@ -5,7 +5,14 @@ registers them all. The student never sees the cases, only the verdict and the f
 failing case.
 """
 
-from . import nb00_start, nb01_rules, nb02_elimination, nb03_search, nb08_play  # noqa: F401
+from . import (  # noqa: F401
+    nb00_start,
+    nb01_rules,
+    nb02_elimination,
+    nb03_search,
+    nb07_levels,
+    nb08_play,
+)
 from .framework import REGISTRY, Exercise, Report, check, register, run_checks
 
 __all__ = ["REGISTRY", "Exercise", "Report", "check", "register", "run_checks"]
