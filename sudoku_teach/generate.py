@@ -159,7 +159,7 @@ def puzzle_at_level(
         if level != "expert":
             puzzle = add_back(puzzle, solution, rng, LEVEL_TECHNIQUES[level], symmetric)
         if givens is not None:
-            puzzle = add_givens(puzzle, solution, rng, givens, symmetric)
+            puzzle = add_givens(puzzle, solution, rng, givens, level, symmetric)
         if len(puzzle.givens) == (givens or len(puzzle.givens)) and level_of(puzzle) == level:
             return puzzle
     target = "" if givens is None else f" with {givens} givens"
@@ -195,9 +195,13 @@ def add_back(
 
 
 def add_givens(
-    puzzle: Grid, solution: Grid, rng: random.Random, givens: int, symmetric: bool
+    puzzle: Grid, solution: Grid, rng: random.Random, givens: int, level: str, symmetric: bool
 ) -> Grid:
-    """More numbers of the solution, in random blank cells, until the puzzle has `givens`."""
+    """More numbers of the solution, in random blank cells, until the puzzle has `givens`.
+
+    A given more can only make a puzzle easier: one that would take it below its level
+    is left out, and the next blank cell is tried instead.
+    """
     grid, shape = puzzle.copy(), puzzle.shape
     blanks = [cell for cell in shape.cells if not puzzle[cell]]
     rng.shuffle(blanks)
@@ -206,9 +210,11 @@ def add_givens(
         group = [c for c in mirror_group(cell, shape, symmetric) if not grid[c]]
         if not group or left + len(group) > givens:
             continue
+        trial = grid.copy()
         for c in group:
-            grid[c] = solution[c]
-        left += len(group)
+            trial[c] = solution[c]
+        if level == "easy" or level_of(trial) == level:  # an easy puzzle stays easy
+            grid, left = trial, left + len(group)
     return Grid(grid.numbers, shape)
 
 
