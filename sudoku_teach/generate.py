@@ -124,8 +124,9 @@ HARDEST_LEVEL = {4: "easy"}
 """The hardest level a size reaches, where that is not expert (measured).
 
 Naked singles finished all of 4,000 seeded minimal 4x4 puzzles (and a puzzle with more
-givens is only easier), so a 4x4 above easy is refused rather than searched for. Of 1,500 minimal 6x6 puzzles, 11 were
-hard and 77 expert: 6x6 has every level, like 8x8 and 9x9.
+givens is only easier), so a 4x4 above easy is refused rather than searched for. Of
+1,500 minimal 6x6 puzzles, 11 were hard and 77 expert: 6x6 has every level, like 8x8 and
+9x9.
 """
 
 
