@@ -219,6 +219,9 @@ def main_section(files: dict[str, list[str]], count: int = 40) -> list[str]:
         problems += count_table(label, puzzles)
     grid_table(count)
     problems += puzzle_table(count)
+    from bench_levels import level_section  # puzzles at a level and the rater
+
+    problems += level_section(count)
     for problem in problems:
         print(f"  WRONG: {problem}")
     return problems

@@ -1,7 +1,7 @@
 """sudoku-teach: Sudoku as a programming and algorithms subject.
 
 The modules follow the course: `grid` (the board), `rules`, `elimination`, `candidates`,
-`techniques`, `rule_solver`, `search`, `fast` and `generate`, and the views `render`,
+`techniques`, `rule_solver`, `rating`, `search`, `fast` and `generate`, and the views `render`,
 `widgets` and `plots` (import those two yourself: they bring in ipywidgets and
 matplotlib). Start with `Grid.parse` and `rules`.
 """
@@ -21,6 +21,7 @@ from .errors import (
 )
 from .examples import ASSIGNMENT_PUZZLE, ASSIGNMENT_SOLUTION, NORVIG_HARD, WARMUP_4X4
 from .grid import Grid, as_grid, load, load_puzzles, read_puzzles, save
+from .rating import LEVELS, Rating, rate
 from .results import DEFAULT_MAX_NODES, SolveResult, Status
 from .rule_solver import RuleSolve, count_finished, next_step, solve_with_rules
 from .rules import (
@@ -62,6 +63,9 @@ __all__ = [
     "generate",
     "search",
     "DEFAULT_MAX_NODES",
+    "LEVELS",
+    "Rating",
+    "rate",
     "HIDDEN_SINGLE",
     "NAKED_PAIR",
     "NAKED_SINGLE",

@@ -304,9 +304,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--max-nodes", type=at_least_one, metavar="N",
         help="stop a search after N nodes (methods fast, naive, mrv, propagate)",
     )
-    from . import cli_generate, grading, worksheet  # each lives in its own module
+    from . import cli_generate, cli_rate, grading, worksheet  # each lives in its own module
 
     cli_generate.add_generate_parser(commands)
+    cli_rate.add_rate_parser(commands)
     worksheet.add_worksheet_parser(commands)
     grading.add_grade_parser(commands)
     return parser

@@ -2,20 +2,26 @@
 
     sudoku-teach generate --count 5 --seed 1
     sudoku-teach generate --size 6 --givens 12 --symmetric --method template
+    sudoku-teach generate --count 10 --difficulty medium
 
-Requests that no puzzle can meet (16 givens on 9x9, a negative count, an unknown method
-or size) get a message and exit status 2 at once; nothing is searched for ever.
+Requests that no puzzle can meet (16 givens on 9x9, a negative count, an unknown method,
+size or level, a level the size cannot have) get a message and exit status 2 at once;
+a level and a number of givens that do not go together are refused after a bounded
+number of tries. Nothing is searched for ever.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 from collections.abc import Iterable, Iterator
 
-from .generate import GRID_METHODS, new_puzzle
+from .generate import GRID_METHODS, new_puzzle, puzzle_at_level
+from .grid import Grid
 from .grids import make_rng
 from .puzzles import check_givens
+from .rating import LEVELS
 from .shape import Shape
 
 SIZES = (4, 6, 9)
@@ -47,6 +53,9 @@ def add_generate_parser(commands: argparse._SubParsersAction) -> None:  # type: 
                         help="how to make the full grid first (default recursive)")
     parser.add_argument("--size", type=int, choices=SIZES, default=9,
                         help="grid size (default 9)")
+    parser.add_argument("--difficulty", choices=LEVELS, default=None,
+                        help="make puzzles at this level (see `sudoku-teach rate`);"
+                        " default: minimal puzzles, whatever their level")
     parser.set_defaults(run=cmd_generate)
 
 
@@ -62,12 +71,24 @@ def cmd_generate(args: argparse.Namespace) -> int:
     rng = make_rng(args.seed)
     for _ in progress(range(args.count)):
         try:
-            puzzle = new_puzzle(rng, shape, method=args.method, givens=args.givens,
-                                symmetric=args.symmetric)
+            puzzle = one_puzzle(rng, shape, args)
         except ValueError as error:
             raise UsageError(str(error)) from None
         print(puzzle.to_string(), flush=args.count > 1)
     return 0
+
+
+def one_puzzle(rng: random.Random, shape: Shape, args: argparse.Namespace) -> Grid:
+    """The next puzzle: at the level asked for, or minimal from the chosen grid method."""
+    if args.difficulty is None:
+        return new_puzzle(rng, shape, method=args.method, givens=args.givens,
+                          symmetric=args.symmetric)
+    if args.method != "recursive":
+        from .cli import UsageError
+
+        raise UsageError("--difficulty makes its own grids: leave out --method")
+    return puzzle_at_level(args.difficulty, rng, shape, givens=args.givens,
+                           symmetric=args.symmetric)
 
 
 def progress(items: Iterable[int]) -> Iterator[int]:

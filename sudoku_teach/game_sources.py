@@ -12,26 +12,20 @@ from itertools import islice
 from . import fast, generate
 from .errors import PuzzleNotPlayableError, SudokuError
 from .grid import Grid
+from .rating import LEVELS  # the levels a new game can ask for
 from .rule_solver import next_step
 from .rules import check_rules
 from .shape import CLASSIC, Cell, Shape
-
-LEVELS = ("easy", "medium", "hard", "expert")
-"""The levels a new game can ask for."""
 
 Hint = tuple["Cell | None", "int | None", str]
 """A hint: the cell it is about, the number to put there (None: nothing to place), and why."""
 
 
 def puzzle_for(level: str, seed: int, shape: Shape = CLASSIC) -> Grid:
-    """A new puzzle for a level, the same for the same seed.
-
-    The level is checked but not yet honoured: until `generate.puzzle_at_level` lands,
-    every level gets `generate.random_puzzle` (givens removed while the answer stays unique).
-    """
+    """A new puzzle at a level (see `rating` for what each level needs), the same for a seed."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
-    return generate.random_puzzle(seed, shape)
+    return generate.puzzle_at_level(level, seed, shape)
 
 
 def first_solutions(grid: Grid, limit: int = 2) -> list[Grid]:

@@ -277,3 +277,23 @@ def plot_givens(
     label_axes(ax, title or f"Givens of {len(givens)} puzzles", "givens", "puzzles")
     ax.legend(fontsize=LABEL_SIZE)
     return ax
+
+
+def plot_by_level(
+    values: Mapping[str, Sequence[float]],
+    ax: Axes | None = None,
+    *,
+    title: str,
+    ylabel: str,
+) -> Axes:
+    """One measure of many puzzles, a box per level (easiest on the left), every puzzle a dot."""
+    ax = ax or new_axes()
+    levels = list(values)
+    ax.boxplot([values[level] for level in levels], showfliers=False)
+    for x, level in enumerate(levels, 1):
+        spread = [x - 0.15 + 0.3 * i / max(1, len(values[level]) - 1)
+                  for i in range(len(values[level]))]
+        ax.plot(spread, values[level], "o", color="tab:blue", alpha=0.5, markersize=4)
+    ax.set_xticks(range(1, len(levels) + 1), levels)
+    label_axes(ax, title, "level", ylabel)
+    return ax

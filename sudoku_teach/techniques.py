@@ -19,7 +19,7 @@ in `TECHNIQUES` (and in a set of `TECHNIQUE_SETS` if a notebook compares it).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator, Sequence
 
 from .candidates import CandidateGrid
 from .elimination import set_text
@@ -73,33 +73,43 @@ def explain_hidden_single(step: Step) -> str:
     return f"{needs} and it fits nowhere else: {reasons}"
 
 
+def naked_pairs_in(sets: Sequence[Collection[int]]) -> Iterator[tuple[int, int]]:
+    """Positions i < j of a unit's cells whose candidates are the same two numbers."""
+    for i, first in enumerate(sets):
+        if len(first) == 2:
+            for j in range(i + 1, len(sets)):
+                if sets[j] == first:
+                    yield i, j
+
+
+def first_naked_pair(sets: Sequence[Collection[int]]) -> tuple[int, int] | None:
+    """The first naked pair of a unit's candidate sets (in order), or None."""
+    return next(naked_pairs_in(sets), None)
+
+
 def find_naked_pairs(board: CandidateGrid) -> Iterator[Step]:
     """Two cells of a unit with the same two candidates, when others of the unit still hold them."""
     before = tuple(board.numbers)
     for unit in board.shape.units:
-        twos = [cell for cell in unit.cells if len(board.candidates.get(cell, ())) == 2]
-        for i, first in enumerate(twos):
-            for second in twos[i + 1 :]:
-                pair = board.candidates[first]
-                if board.candidates[second] != pair:
-                    continue
-                removals = tuple(
-                    (cell, number)
-                    for cell in unit.cells
-                    if cell not in (first, second)
-                    for number in sorted(pair & board.candidates.get(cell, set()))
+        sets = [board.candidates.get(cell, set()) for cell in unit.cells]
+        for i, j in naked_pairs_in(sets):
+            pair = sets[i]
+            removals = tuple(
+                (cell, number)
+                for k, cell in enumerate(unit.cells)
+                if k not in (i, j)
+                for number in sorted(pair & sets[k])
+            )
+            if removals:
+                yield Step(
+                    NAKED_PAIR,
+                    before,
+                    board.shape,
+                    unit=unit,
+                    cells=(unit.cells[i], unit.cells[j]),
+                    numbers=tuple(sorted(pair)),
+                    eliminations=removals,
                 )
-                if removals:
-                    numbers = tuple(sorted(pair))
-                    yield Step(
-                        NAKED_PAIR,
-                        before,
-                        board.shape,
-                        unit=unit,
-                        cells=(first, second),
-                        numbers=numbers,
-                        eliminations=removals,
-                    )
 
 
 def explain_naked_pair(step: Step) -> str:

@@ -18,13 +18,13 @@ from typing import TYPE_CHECKING
 from .cli import at_least_one
 from .errors import SudokuError
 from .grid import Grid, load_puzzles
+from .rating import LEVELS
 from .shape import Shape
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.backends.backend_pdf import PdfPages
 
-LEVELS = ("easy", "medium", "hard", "expert")
 PAPER = {"a4": (8.27, 11.69), "letter": (8.5, 11.0)}
 """Page sizes in inches, portrait."""
 MAX_COUNT = 200
@@ -51,11 +51,9 @@ class Sheet:
 # --- the puzzles --------------------------------------------------------------------------
 def puzzle_at(level: str, rng: random.Random, shape: Shape) -> Grid:
     """One new puzzle at a level: the one place that asks the generator for it."""
-    from .generate import random_puzzle
+    from .generate import puzzle_at_level
 
-    # TODO(levels): return generate.puzzle_at_level(level, rng, shape) once it exists;
-    # until then every level gets a plain random puzzle with a unique solution.
-    return random_puzzle(rng, shape)
+    return puzzle_at_level(level, rng, shape)
 
 
 def solution_of(puzzle: Grid) -> Grid | None:
@@ -77,7 +75,10 @@ def make_puzzles(count: int, level: str, seed: int, shape: Shape) -> list[Grid]:
     if level not in LEVELS:
         raise WorksheetError(f"unknown level {level!r}; choose one of: {', '.join(LEVELS)}")
     rng = random.Random(seed)
-    return [puzzle_at(level, rng, shape) for _ in range(count)]
+    try:
+        return [puzzle_at(level, rng, shape) for _ in range(count)]
+    except ValueError as error:  # a level this size cannot have: say so, as for any bad option
+        raise WorksheetError(str(error)) from None
 
 
 def answers_for(puzzles: list[Grid], source: str) -> list[Grid]:

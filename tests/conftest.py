@@ -96,3 +96,44 @@ def assignment_rows() -> list[list[int]]:
         0 2 0 0 3 0 6 0 8
     """
     return [[int(v) for v in line.split()] for line in text.strip().splitlines()]
+
+
+def singles_finish(rows: Rows, box_rows: int = 3, box_cols: int = 3, hidden: bool = True) -> bool:
+    """Whether naked singles (and hidden singles, if `hidden`) alone fill the whole grid.
+
+    Written plainly here, apart from the package: candidates are recomputed from the
+    numbers after every placement.
+    """
+    n = box_rows * box_cols
+    grid = [list(row) for row in rows]
+    units = independent_units(box_rows, box_cols)
+
+    def options(r: int, c: int) -> set[int]:
+        seen = {grid[pr][pc] for unit in units if (r, c) in unit for pr, pc in unit}
+        return set(range(1, n + 1)) - seen
+
+    while True:
+        blanks = [(r, c) for r in range(n) for c in range(n) if not grid[r][c]]
+        if not blanks:
+            return True
+        placed = False
+        for r, c in blanks:
+            left = options(r, c)
+            if len(left) == 1:
+                grid[r][c] = left.pop()
+                placed = True
+                break
+        if not placed and hidden:
+            for unit in units:
+                for value in range(1, n + 1):
+                    if any(grid[r][c] == value for r, c in unit):
+                        continue
+                    spots = [(r, c) for r, c in unit if not grid[r][c] and value in options(r, c)]
+                    if len(spots) == 1:
+                        (r, c), placed = spots[0], True
+                        grid[r][c] = value
+                        break
+                if placed:
+                    break
+        if not placed:
+            return False

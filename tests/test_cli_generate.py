@@ -74,3 +74,32 @@ def test_malformed_options_exit_2(args: list[str], message: str, capsys) -> None
         main(["generate", *args])
     assert stopped.value.code == 2
     assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_difficulty_gives_the_same_proper_puzzles_for_the_same_seed(level, capsys):
+    assert main(["generate", "--count", "3", "--seed", "5", "--difficulty", level]) == 0
+    first = capsys.readouterr().out.splitlines()
+    assert main(["generate", "--count", "3", "--seed", "5", "--difficulty", level]) == 0
+    assert capsys.readouterr().out.splitlines() == first and len(first) == 3
+    for line in first:
+        cells = [0 if ch == "." else int(ch) for ch in line]
+        assert brute_count([cells[r * 9 : r * 9 + 9] for r in range(9)]) == 1
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--size", "4", "--difficulty", "medium"], "no 4x4 puzzle is medium"),
+    (["--difficulty", "easy", "--givens", "16"], "no proper 9x9 puzzle has 16 givens"),
+    (["--difficulty", "easy", "--method", "template"], "leave out --method"),
+    (["--difficulty", "easy", "--givens", "20"], "no easy puzzle with 20 givens in 100 tries"),
+])
+def test_impossible_levels_get_a_message_and_status_2(args, message, capsys):
+    assert main(["generate", *args]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_an_unknown_difficulty_is_refused(capsys):
+    with pytest.raises(SystemExit) as stopped:
+        main(["generate", "--difficulty", "tricky"])
+    assert stopped.value.code == 2
+    assert "invalid choice: 'tricky'" in capsys.readouterr().err

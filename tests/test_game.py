@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import independent_is_solved, independent_units
+from conftest import independent_is_solved, independent_units, singles_finish
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -71,6 +71,14 @@ def test_new_game_is_a_proper_puzzle_the_same_for_the_same_seed(clock):
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_level_gives_a_game(level, clock):
     assert Game.new(level, 1, clock=clock).puzzle.empty_cells()
+
+
+def test_the_level_chosen_is_the_level_played(clock):
+    """Checked with the tests' own singles solver: easy needs only naked singles, hard more."""
+    easy = Game.new("easy", 2, clock=clock).puzzle.to_rows()
+    hard = Game.new("hard", 2, clock=clock).puzzle.to_rows()
+    assert singles_finish(easy, hidden=False)
+    assert not singles_finish(hard)
 
 
 def test_an_unknown_level_is_named():

@@ -56,6 +56,8 @@ def test_a_puzzle_file_prints_but_needs_single_answers_for_a_key(tmp_path, capsy
         (["--count", "2", "--difficulty", "impossible", "--seed", "1"], "invalid choice"),
         (["--count", "2", "--difficulty", "easy"], "--seed"),
         (["--count", "2", "--difficulty", "easy", "--seed", "1", "--per-page", "40"], "at most"),
+        (["--count", "2", "--difficulty", "hard", "--seed", "1", "--size", "4"],
+         "no 4x4 puzzle is hard"),
     ],
 )
 def test_impossible_requests_say_why_and_exit_2(tmp_path, capsys, extra, message):

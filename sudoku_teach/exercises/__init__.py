@@ -13,6 +13,7 @@ from . import (  # noqa: F401
     nb04_smarter,
     nb05_grids,
     nb06_unique,
+    nb07_levels,
     nb08_play,
 )
 from .framework import REGISTRY, Exercise, Report, check, register, run_checks
