@@ -34,6 +34,7 @@ function render({ model, el: root }) {
   message.setAttribute("aria-live", "polite");
   board.tabIndex = 0;
   board.setAttribute("role", "grid");
+  board.setAttribute("aria-label", "Sudoku board: arrow keys move, number keys place, Backspace clears");
   board.setAttribute("data-lm-suppress-shortcuts", "true"); // keys go to the game, not JupyterLab
   game.append(toolbar, board, pad, message, status, own);
   root.append(game);
@@ -138,6 +139,7 @@ function render({ model, el: root }) {
     text.spellcheck = false;
     text.setAttribute("aria-label", "your own puzzle, 9 lines of 9: digits for givens, . or 0 for blanks");
     text.setAttribute("data-lm-suppress-shortcuts", "true");
+    text.addEventListener("keydown", (event) => event.stopPropagation()); // Enter is a new line
     const play = el("button", "sudoku-btn sudoku-btn-play-own", "Play this puzzle");
     play.addEventListener("click", () => send({ type: "puzzle", text: text.value }));
     box.append(

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from test_browser import WAIT_MS, browser, free_port, lab, run_notebook, serving  # noqa: F401
 
-from sudoku_teach.examples import ASSIGNMENT_PUZZLE
+from sudoku_teach.examples import ASSIGNMENT_PUZZLE, WARMUP_4X4
 
 pytestmark = pytest.mark.browser
 
@@ -237,6 +237,24 @@ def test_save_restart_the_kernel_restore_gives_the_same_state(page):
         assert board.locator(".sudoku-num-7").get_attribute("aria-pressed") == "true"
         assert board.locator(".sudoku-btn-help").get_attribute("aria-pressed") == "true"
 
+
+
+def test_typing_your_own_puzzle_in_jupyterlab_reaches_the_box_not_the_notebook(page):
+    from playwright.sync_api import expect
+
+    board = page.locator(".sudoku-game").nth(1)
+    cells_before = page.locator(".jp-Notebook .jp-Cell").count()
+    with screenshot_on_failure(page, "lab-own-puzzle"):
+        board.locator(".sudoku-own summary").click()
+        text = board.locator(".sudoku-own textarea")
+        text.click()
+        typed = "\n".join(WARMUP_4X4.split())  # letters, digits and Enter: notebook shortcuts
+        page.keyboard.type(typed)
+        expect(text).to_have_value(typed)
+        board.locator(".sudoku-btn-play-own").click()
+        expect(board.locator(".sudoku-message")).to_contain_text("Your own puzzle", timeout=WAIT_MS)
+        expect(board.locator(".sudoku-cell")).to_have_count(16)
+        assert page.locator(".jp-Notebook .jp-Cell").count() == cells_before
 
 @pytest.fixture(scope="module")
 def voila_page(browser, lab, tmp_path_factory):  # noqa: F811
