@@ -30,11 +30,13 @@ function render({ model, el: root }) {
   const pad = el("div", "sudoku-pad");
   const message = el("div", "sudoku-message");
   const status = el("div", "sudoku-status");
+  const own = el("div", "sudoku-own");
   message.setAttribute("aria-live", "polite");
   board.tabIndex = 0;
   board.setAttribute("role", "grid");
+  board.setAttribute("aria-label", "Sudoku board: arrow keys move, number keys place, Backspace clears");
   board.setAttribute("data-lm-suppress-shortcuts", "true"); // keys go to the game, not JupyterLab
-  game.append(toolbar, board, pad, message, status);
+  game.append(toolbar, board, pad, message, status, own);
   root.append(game);
 
   let size = 0;
@@ -126,6 +128,29 @@ function render({ model, el: root }) {
     showPressed();
   }
 
+  // "Your own puzzle": a folded box with a text area; Python checks the text and says why
+  // a puzzle cannot be played, or starts it. Keys typed here stay here (not the board's).
+  function buildOwnPuzzle() {
+    own.replaceChildren();
+    if (!model.get("own_puzzle")) return;
+    const box = el("details");
+    const text = el("textarea", "sudoku-own-text");
+    text.rows = 9;
+    text.spellcheck = false;
+    text.setAttribute("aria-label", "your own puzzle, 9 lines of 9: digits for givens, . or 0 for blanks");
+    text.setAttribute("data-lm-suppress-shortcuts", "true");
+    text.addEventListener("keydown", (event) => event.stopPropagation()); // Enter is a new line
+    const play = el("button", "sudoku-btn sudoku-btn-play-own", "Play this puzzle");
+    play.addEventListener("click", () => send({ type: "puzzle", text: text.value }));
+    box.append(
+      el("summary", "", "Your own puzzle"),
+      el("div", "sudoku-own-how", "Type or paste 9 lines of 9: digits for givens, . or 0 for blanks."),
+      text,
+      play,
+    );
+    own.append(box);
+  }
+
   function showPressed() {
     const pressed = model.get("pressed");
     for (const button of toolbar.querySelectorAll(".sudoku-btn")) {
@@ -165,6 +190,7 @@ function render({ model, el: root }) {
   model.on("change:status", () => (status.textContent = model.get("status")));
   model.on("change:cursor", () => moveCursor(...model.get("cursor"), false));
   model.on("change:buttons", buildToolbar);
+  model.on("change:own_puzzle", buildOwnPuzzle);
   model.on("change:pressed", showPressed);
   model.on("change:selected", showPressed);
   model.on("change:level", () => {
@@ -174,6 +200,7 @@ function render({ model, el: root }) {
   message.textContent = model.get("message");
   status.textContent = model.get("status");
   buildToolbar();
+  buildOwnPuzzle();
   model.send({ type: "ready" }); // Python answers with the whole board
 }
 

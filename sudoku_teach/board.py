@@ -2,7 +2,9 @@
 
 `Board` is only a view. It draws what it is given, one `Look` per cell, and reports what
 the player does to the callbacks it was given: `on_cell(cell, key)` for a click ("click")
-or a key ("1".."9", "clear") on a cell, `on_button(name, cell)` and `on_number(n)`.
+or a key ("1".."9", "clear") on a cell, `on_button(name, cell)`, `on_number(n)`, and
+`on_puzzle(text)` for a puzzle typed or pasted into the "Your own puzzle" box (shown only
+when that callback is given).
 Any other key is refused here, with a message, before it reaches a callback. The cell
 the keys act on (`cursor`) is shared with the browser: arrow keys move it there, and
 Python may move it too. A change sends only the cells whose look changed.
@@ -37,6 +39,7 @@ Look = tuple[int, tuple[int, ...], str]
 CellCallback = Callable[[Cell, str], None]
 ButtonCallback = Callable[[str, Cell], None]
 NumberCallback = Callable[[int], None]
+PuzzleCallback = Callable[[str], None]
 
 
 def grid_looks(grid: Grid) -> dict[Cell, Look]:
@@ -69,6 +72,7 @@ class Board(anywidget.AnyWidget):
     message = traitlets.Unicode("").tag(sync=True)
     cursor = traitlets.List(traitlets.Int(), [0, 0]).tag(sync=True)  # the cell keys act on
     status = traitlets.Unicode("").tag(sync=True)
+    own_puzzle = traitlets.Bool(False).tag(sync=True)  # show the "Your own puzzle" box
 
     def __init__(
         self,
@@ -81,6 +85,7 @@ class Board(anywidget.AnyWidget):
         on_cell: CellCallback | None = None,
         on_button: ButtonCallback | None = None,
         on_number: NumberCallback | None = None,
+        on_puzzle: PuzzleCallback | None = None,
     ) -> None:
         levels = list(levels)
         super().__init__(
@@ -88,10 +93,12 @@ class Board(anywidget.AnyWidget):
             levels=levels,
             level=levels[0] if levels else "",
             numbers=shape.size if numbers else 0,
+            own_puzzle=on_puzzle is not None,
         )
         self.shape = shape
         self.shown: dict[Cell, Look] = dict(looks)
         self.on_cell, self.on_button, self.on_number = on_cell, on_button, on_number
+        self.on_puzzle = on_puzzle
         self.on_msg(self._received)
 
     @classmethod
@@ -155,6 +162,8 @@ class Board(anywidget.AnyWidget):
             self.on_button(str(content.get("name")), cell)
         elif kind == "number" and self.on_number:
             self.on_number(int(content.get("n", 0)))
+        elif kind == "puzzle" and self.on_puzzle:
+            self.on_puzzle(str(content.get("text", "")))
 
     def key_refusal(self, key: str) -> str | None:
         """Why a key on a cell means nothing here (None for a click, a clear or a number)."""

@@ -3,7 +3,9 @@
 Click a cell (or move to it with the arrow keys): its row, column and region light up and
 the line under the board lists the numbers already used there. With `editable=True` a
 digit key or the number pad fills the selected cell; a number that breaks a rule is marked
-("!" and a wavy underline) and the message line says which rule, in words.
+("!" and a wavy underline) and the message line says which rule, in words. A mode in
+which clearing makes no sense (the helper, which only fills) passes `clearable=False`, and
+the board shows no Clear button.
 
 The view reads the model (`Grid`, `rules`) and never the other way round. Every cell has
 the CSS classes `sudoku-cell sudoku-r{row}c{col}`, plus state classes such as
@@ -42,6 +44,7 @@ class GridView:
         *,
         editable: bool = False,
         validator: Validator | None = None,
+        clearable: bool = True,
     ) -> None:
         self.grid = as_grid(grid).copy()
         self.editable = editable
@@ -60,7 +63,7 @@ class GridView:
             on_number=self.enter,
         )
         self.board.add_class("sudoku-grid-view")
-        if editable:
+        if editable and clearable:
             self.add_button("Clear", lambda: self.enter(0))
         self.board.status = HOW_TO
         self.board.observe(lambda change: self.select(tuple(change["new"])), names="cursor")

@@ -4,6 +4,8 @@
 clicks and keys into calls on the game, and when the game announces a change it works out
 how each cell should look and lets the board send only the cells that changed. A refused
 action (a given, no number selected, nothing to undo) shows its message; nothing breaks.
+A puzzle of your own (from a newspaper or a book) goes in the "Your own puzzle" box under
+the board: it is checked (broken rules, no solution, several solutions) before it is played.
 
     from sudoku_teach.play import play
     play("easy", seed=1)          # the last line of a cell shows the board
@@ -67,6 +69,7 @@ class GameView:
             on_cell=self.on_cell,
             on_button=self.on_button,
             on_number=self.on_number,
+            on_puzzle=self.play_own,
         )
         if game.level in LEVELS:
             self.board.level = game.level
@@ -165,6 +168,21 @@ class GameView:
         game = Game.new(self.board.level or "easy", seed, self.game.puzzle.shape, self.game.clock)
         self.board.message = f"new {game.level} game (seed {seed})"
         self.watch(game)
+
+
+    def play_own(self, text: str) -> None:
+        """Play a puzzle typed or pasted in; one that cannot be played is refused in words
+        and the game in progress goes on untouched."""
+        if not text.strip():
+            self.board.message = "Type or paste a puzzle in the box first: 9 lines of 9."
+            return
+        try:
+            game = Game.from_text(text, self.game.clock)
+        except SudokuError as error:
+            self.board.message = f"Your puzzle is not started: {error}"
+            return
+        self.watch(game)
+        self.board.message = f"Your own puzzle: {len(game.puzzle.givens)} givens, one solution."
 
 
 def play(level: str = "easy", seed: int = 0, clock: Clock = time.monotonic) -> GameView:

@@ -72,7 +72,7 @@ class SinglesHelper:
 
     def __init__(self, grid: GridLike, techniques: Techniques = "naked singles") -> None:
         self.techniques = techniques
-        self.view = GridView(grid, editable=True, validator=self._judge)
+        self.view = GridView(grid, editable=True, validator=self._judge, clearable=False)
         self.step = None
         self.view.add_button("show the three sets", self.explain)
         self.view.on_change(lambda cell, value: self._advance(f"Right: {value} goes in {cell}. "))

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from sudoku_teach.board import Board
-from sudoku_teach.examples import ASSIGNMENT_PUZZLE, WARMUP_4X4
+from sudoku_teach.examples import ASSIGNMENT_PUZZLE, ASSIGNMENT_SOLUTION, WARMUP_4X4
 from sudoku_teach.game import Game
 from sudoku_teach.grid import Grid
 from sudoku_teach.play import GameView, play
@@ -128,3 +130,41 @@ def test_a_wrong_key_on_the_game_board_is_refused_with_a_message(view):
     browser(view, type="cell", r=0, c=0, key="a")
     assert "'a' is not a number from 1 to 9" in view.board.message
     assert view.game.entries == {} and view.sent == []
+
+
+OWN_PUZZLE_REFUSALS = [
+    (" \n", "Type or paste a puzzle in the box first"),
+    ("12345678", "not started: .*cells"),  # too short: the parser says what it found
+    ("5" + ASSIGNMENT_PUZZLE[1:], "not started: .*row 0 has the number 5 twice"),
+    ("12345678." + "........9" + "." * 63, "not started: this puzzle has no solution"),
+    ("1" + "." * 80, "not started: this puzzle has more than one solution"),
+]
+
+
+@pytest.mark.parametrize(("text", "says"), OWN_PUZZLE_REFUSALS)
+def test_an_own_puzzle_that_cannot_be_played_is_refused_and_the_game_goes_on(view, text, says):
+    browser(view, type="cell", r=0, c=0, key="1")
+    before = (view.game, dict(view.game.entries), dict(view.board.shown))
+    browser(view, type="puzzle", text=text)
+    assert re.search(says, view.board.message)
+    assert (view.game, view.game.entries, view.board.shown) == before
+
+
+def test_an_own_puzzle_is_played_on_the_same_board(view):
+    browser(view, type="cell", r=0, c=0, key="1")
+    rows = [line.replace(" ", "").replace("0", ".") for line in ASSIGNMENT_PUZZLE.splitlines()]
+    givens = sum(ch != "." for row in rows for ch in row)
+    browser(view, type="puzzle", text="\n".join(rows))  # as a newspaper prints it
+    assert view.board.own_puzzle
+    assert view.board.message == f"Your own puzzle: {givens} givens, one solution."
+    assert view.game.entries == {} and view.game.level == "custom"
+    assert view.sent[-1]["type"] == "full"
+    assert view.board.shown[0, 2] == (2, (), "sudoku-given")
+    browser(view, type="cell", r=0, c=0, key=ASSIGNMENT_SOLUTION[0])
+    assert view.game.entries == {(0, 0): int(ASSIGNMENT_SOLUTION[0])}
+
+
+def test_a_board_without_a_puzzle_callback_has_no_own_puzzle_box():
+    board = Board.for_grid(Grid.parse(WARMUP_4X4))
+    assert not board.own_puzzle
+    board._received(board, {"type": "puzzle", "text": WARMUP_4X4}, [])  # ignored, no error

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import sys
 from pathlib import Path
 
 import pytest
-from test_browser import browser, free_port, lab, run_notebook, serving  # noqa: F401
+from test_browser import WAIT_MS, browser, free_port, lab, run_notebook, serving  # noqa: F401
+
+from sudoku_teach.examples import ASSIGNMENT_PUZZLE, WARMUP_4X4
 
 pytestmark = pytest.mark.browser
 
@@ -235,6 +238,24 @@ def test_save_restart_the_kernel_restore_gives_the_same_state(page):
         assert board.locator(".sudoku-btn-help").get_attribute("aria-pressed") == "true"
 
 
+
+def test_typing_your_own_puzzle_in_jupyterlab_reaches_the_box_not_the_notebook(page):
+    from playwright.sync_api import expect
+
+    board = page.locator(".sudoku-game").nth(1)
+    cells_before = page.locator(".jp-Notebook .jp-Cell").count()
+    with screenshot_on_failure(page, "lab-own-puzzle"):
+        board.locator(".sudoku-own summary").click()
+        text = board.locator(".sudoku-own textarea")
+        text.click()
+        typed = "\n".join(WARMUP_4X4.split())  # letters, digits and Enter: notebook shortcuts
+        page.keyboard.type(typed)
+        expect(text).to_have_value(typed)
+        board.locator(".sudoku-btn-play-own").click()
+        expect(board.locator(".sudoku-message")).to_contain_text("Your own puzzle", timeout=WAIT_MS)
+        expect(board.locator(".sudoku-cell")).to_have_count(16)
+        assert page.locator(".jp-Notebook .jp-Cell").count() == cells_before
+
 @pytest.fixture(scope="module")
 def voila_page(browser, lab, tmp_path_factory):  # noqa: F811
     """The app of `make play`, served by Voila with a fixed seed."""
@@ -261,3 +282,52 @@ def test_the_voila_app_shows_no_code_and_plays_to_the_end(voila_page):
         play_by_keyboard(page, board)
         SHOTS.mkdir(exist_ok=True)
         page.screenshot(path=str(SHOTS / "voila-solved.png"))
+
+
+def test_the_voila_app_plays_your_own_puzzle_after_refusing_a_bad_one(voila_page):
+    from playwright.sync_api import expect
+
+    page = voila_page
+    board = page.locator(".sudoku-game").first
+    own = board.locator(".sudoku-own")
+    rows = [line.replace(" ", "").replace("0", ".") for line in ASSIGNMENT_PUZZLE.splitlines()]
+    with screenshot_on_failure(page, "voila-own-puzzle"):
+        before = read_board(board)
+        own.locator("summary").focus()
+        page.keyboard.press("Enter")  # opens the box, by keyboard
+        text = own.locator("textarea")
+        text.fill("\n".join(["5" + rows[0][1:], *rows[1:]]))  # a second 5 in row 0
+        text.focus()
+        page.keyboard.press("Tab")  # to the button
+        page.keyboard.press("Enter")
+        message = board.locator(".sudoku-message")
+        expect(message).to_contain_text("not started", timeout=WAIT_MS)
+        expect(message).to_contain_text("row 0 has the number 5 twice")
+        assert read_board(board) == before  # the game in progress goes on
+
+        text.fill("\n".join(rows))  # pasted as a newspaper prints it
+        own.locator(".sudoku-btn-play-own").click()
+        expect(message).to_contain_text("Your own puzzle", timeout=WAIT_MS)
+        puzzle = [[0 if ch == "." else int(ch) for ch in row] for row in rows]
+        assert read_board(board) == puzzle
+        solution = solve(puzzle)
+        board.locator(".sudoku-r0c0").click()  # a blank; no number selected, so nothing placed
+        page.keyboard.press(str(solution[0][0]))
+        expect(board.locator(".sudoku-r0c0")).to_have_text(str(solution[0][0]))
+        expect(board.locator(".sudoku-status")).to_contain_text("cells to go")
+
+        # A number both wrong and in conflict shows the cross and the "!", in two corners.
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("2")  # (0, 2) holds a given 2
+        clash = board.locator(".sudoku-r0c1")
+        expect(clash).to_have_class(re.compile("sudoku-conflict"))
+        board.locator(".sudoku-btn-check").click()
+        expect(clash).to_have_class(re.compile("sudoku-wrong"))
+        assert style(clash, "content", "::before") == '"!"'
+        assert style(clash, "content", "::after") == '"\u2717"'
+        mark = clash.evaluate(
+            "el => { const s = getComputedStyle(el, '::before'); return [s.right, s.bottom]; }"
+        )
+        assert "auto" not in mark  # the "!" moved to the lower corner, clear of the cross
+        SHOTS.mkdir(exist_ok=True)
+        board.screenshot(path=str(SHOTS / "voila-own-puzzle.png"))

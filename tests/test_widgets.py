@@ -174,6 +174,8 @@ def test_helper_refuses_to_clear_and_never_praises_a_clearing():
     press(helper.view.board, (0, 5), "clear")
     assert helper.view.grid[0, 5] == 3
     assert "nothing to clear" in helper.view.message and "Right" not in helper.view.message
+    assert "Clear" not in helper.view.board.buttons  # no button that always refuses
+    assert helper.view.board.buttons == ["show the three sets"]
 
 
 def test_helper_says_when_the_puzzle_needs_more_rules():
