@@ -23,31 +23,14 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import replace
-from functools import partial
-from typing import NamedTuple
 
-from . import __version__, fast, search
-from .cli_input import (
-    BROKEN,
-    INTERRUPTED,
-    OK,
-    UNUSABLE,
-    Inputs,
-    UsageError,
-    emit,
-    several,
-    with_progress,
-)
+from . import __version__
+from .cli_input import BROKEN, INTERRUPTED, OK, UNUSABLE, Inputs, emit, several, with_progress
+from .cli_solve import SINGLES, SOLVERS, cmd_solve, count_fast, node_limit_text
 from .errors import ContradictionError, RuleViolation, SearchLimitReached, SudokuError
-from .grid import STYLES, Grid, write_as
-from .results import SolveResult
-from .rule_solver import next_step, solve_with_rules
+from .grid import STYLES, write_as
+from .rule_solver import next_step
 from .rules import conflicts, is_complete
-from .trace import SearchStats
-
-SINGLES = "naked + hidden singles"
-"""The techniques of `hint` and `solve --method singles`: the assignment's rules and one more."""
 
 
 # --- the commands ----------------------------------------------------------------------------
@@ -105,24 +88,6 @@ def cmd_hint(args: argparse.Namespace) -> int:
     return inputs.finish(status)
 
 
-def node_limit_text(nodes: int) -> str:
-    """The one message for a search that stopped at its node limit."""
-    return f"node limit reached ({nodes} nodes), no answer"
-
-
-def count_fast(grid: Grid, limit: int) -> SolveResult:
-    """The solutions, counting no further than `limit` (the production counter)."""
-    return fast.count_solutions(grid, limit)
-
-
-def several_solutions(grid: Grid) -> bool:
-    """Whether a solved puzzle has another solution too (not a proper puzzle).
-
-    At the node limit the count stays below two: we cannot tell, and the answer stands.
-    """
-    return count_fast(grid, 2).count > 1
-
-
 def cmd_count(args: argparse.Namespace) -> int:
     """Print each puzzle's number of solutions, counting no further than the limit."""
     inputs = Inputs(args.puzzles, args.skip_bad)
@@ -136,123 +101,6 @@ def cmd_count(args: argparse.Namespace) -> int:
             continue
         found = result.count
         emit(f"{found} (limit reached)" if found == args.limit else str(found))
-    return inputs.finish(status)
-
-
-# --- solve: one small function per method ----------------------------------------------------
-class Answer(NamedTuple):
-    """What `solve` prints for one puzzle: steps, the answer line, exit status, notes for stderr."""
-
-    line: str
-    status: int
-    notes: tuple[str, ...] = ()
-    steps: tuple[str, ...] = ()
-
-
-AMBIGUOUS = "has more than one solution: this is one of them"
-
-
-def search_answer(
-    solution: Grid | None, stats: SearchStats, limit_hit: bool, show: bool, several: bool = False
-) -> Answer:
-    """The answer of a search: the solution (is it the only one?), `unsolvable` or the limit."""
-    work = f"  {stats}" if show else ""
-    if solution is not None and several:
-        return Answer(solution.to_string() + work, BROKEN, (AMBIGUOUS,))
-    if solution is not None:
-        return Answer(solution.to_string() + work, OK)
-    if limit_hit:
-        return Answer(node_limit_text(stats.nodes) + work, BROKEN, ("try a larger --max-nodes",))
-    return Answer("unsolvable" + work, BROKEN)
-
-
-def solve_fast(grid: Grid, args: argparse.Namespace) -> Answer:
-    """`--method fast`: the production solver; it searches on for a second solution."""
-    stats = SearchStats()
-    limit = {"max_nodes": args.max_nodes} if args.max_nodes else {}
-    found = fast.solutions(grid, stats, **limit)
-    try:
-        solution = next(found, None)
-    except SearchLimitReached:
-        return search_answer(None, stats, True, args.stats)
-    work = replace(stats)  # the work of solving, before the search for another solution
-    try:
-        several = solution is not None and next(found, None) is not None
-    except SearchLimitReached:
-        several = False  # cannot tell within the limit; the answer printed stands
-    return search_answer(solution, work, False, args.stats, several)
-
-
-def solve_by_search(method: str, grid: Grid, args: argparse.Namespace) -> Answer:
-    """`--method naive|mrv|propagate`: a teaching solver of `search`."""
-    limit = {"max_nodes": args.max_nodes} if args.max_nodes else {}
-    result = search.solve(grid, method, **limit)
-    limit_hit = result.status == "node limit"
-    several = result.solution is not None and several_solutions(grid)
-    return search_answer(result.solution, result.stats, limit_hit, args.stats, several)
-
-
-def solve_by_singles(grid: Grid, args: argparse.Namespace) -> Answer:
-    """`--method singles`: rules only; the grid, or `stuck`, with the steps on request."""
-    result = solve_with_rules(grid, SINGLES)
-    steps = tuple(f"{s.row} {s.col} {s.value} {s.rule}" for s in result.steps) if args.steps else ()
-    line = result.grid.to_string() if result.solved else result.status
-    if args.stats:
-        counts = " ".join(f"{rule.split()[0]}={n}" for rule, n in result.technique_counts().items())
-        line += f"  steps={len(result.steps)} {counts}"
-    if result.solved:
-        return Answer(line, OK, steps=steps)
-    notes = (result.summary(), f"grid so far: {result.grid.to_string()}")
-    return Answer(line, BROKEN, notes, steps)
-
-
-Solver = Callable[[Grid, argparse.Namespace], Answer]
-SOLVERS: dict[str, Solver] = {
-    "fast": solve_fast,
-    "naive": partial(solve_by_search, "naive"),
-    "mrv": partial(solve_by_search, "mrv"),
-    "propagate": partial(solve_by_search, "propagate"),
-    "singles": solve_by_singles,
-}
-"""The methods `solve --method` offers."""
-
-OPTION_METHODS = {
-    "steps": ("--steps", {"singles"}),
-    "max_nodes": ("--max-nodes", {"fast", "naive", "mrv", "propagate"}),
-}
-"""Options that only some methods use: giving them to another method is an error."""
-
-
-def check_options(args: argparse.Namespace) -> None:
-    """Refuse an option the chosen method would silently ignore."""
-    for option, (flag, methods) in OPTION_METHODS.items():
-        if getattr(args, option) and args.method not in methods:
-            raise UsageError(
-                f"{flag} works only with --method {' or '.join(sorted(methods))},"
-                f" not with --method {args.method}"
-            )
-
-
-def cmd_solve(args: argparse.Namespace) -> int:
-    """Solve each puzzle with the chosen method; the worst status of all puzzles is returned."""
-    check_options(args)
-    inputs = Inputs(args.puzzles, args.skip_bad)
-    status = OK
-    for label, grid in with_progress(inputs):
-        broken = conflicts(grid)
-        if broken:  # no method can solve it: say why once, for all of them
-            emit("unsolvable")
-            reasons = "; ".join(map(str, broken))
-            print(f"{label}: the givens break the rules: {reasons}", file=sys.stderr)
-            status = BROKEN
-            continue
-        answer = SOLVERS[args.method](grid, args)
-        for step in answer.steps:
-            print(step)
-        emit(answer.line)
-        for note in answer.notes:
-            print(f"{label}: {note}", file=sys.stderr)
-        status = max(status, answer.status)
     return inputs.finish(status)
 
 

@@ -17,6 +17,7 @@ import random
 import sys
 from collections.abc import Iterable, Iterator
 
+from .cli_input import UsageError
 from .generate import GRID_METHODS, new_puzzle, puzzle_at_level
 from .grid import Grid
 from .grids import make_rng
@@ -61,8 +62,6 @@ def add_generate_parser(commands: argparse._SubParsersAction) -> None:  # type: 
 
 def cmd_generate(args: argparse.Namespace) -> int:
     """Print `--count` puzzles, one a line; refuse impossible requests before any work."""
-    from .cli import UsageError
-
     shape = Shape.for_size(args.size)
     try:
         check_givens(args.givens, shape)
@@ -84,8 +83,6 @@ def one_puzzle(rng: random.Random, shape: Shape, args: argparse.Namespace) -> Gr
         return new_puzzle(rng, shape, method=args.method, givens=args.givens,
                           symmetric=args.symmetric)
     if args.method != "recursive":
-        from .cli import UsageError
-
         raise UsageError("--difficulty makes its own grids: leave out --method")
     return puzzle_at_level(args.difficulty, rng, shape, givens=args.givens,
                            symmetric=args.symmetric)
