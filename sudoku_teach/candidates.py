@@ -17,7 +17,7 @@ dead ends as it changes, so asking costs nothing while there are none.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterable, Mapping
 
 from .elimination import all_candidates, set_text
 from .errors import ContradictionError
@@ -27,9 +27,10 @@ from .shape import Cell
 Candidates = dict[Cell, set[int]]
 """The candidates of every empty cell: the numbers that may still go there."""
 
-Change = tuple[Cell, int, "set[int] | None"]
-"""One entry of the undo log: (cell, number, None) for a removed candidate, or
-(cell, number, the cell's candidates before) for a number placed."""
+Change = tuple[int, int, "set[int] | None"]
+"""One entry of the undo log: (cell index, number, None) for a removed candidate, or
+(cell index, number, the cell's candidates before) for a number placed. A cell's index is
+row * size + col (see `Shape.peers_by_index`)."""
 
 
 class CandidateGrid:
@@ -42,6 +43,11 @@ class CandidateGrid:
         self.givens = start.givens
         self.numbers = list(start.numbers)  # the board's numbers in reading order, 0 for blank
         self.candidates: Candidates = all_candidates(start)
+        # The very same sets again, by cell index (None for a filled cell). `place` and
+        # `undo` run millions of times in a search: a list looked up by index is quicker
+        # than a dict keyed by (row, col). Both hold the same set objects, so a candidate
+        # crossed off through one is gone from the other too.
+        self._by_index: list[set[int] | None] = [self.candidates.get(c) for c in self.shape.cells]
         self._places: list[dict[int, set[Cell]]] | None = None
         self.log: list[Change] = []
         self.dead_ends = sum(1 for left in self.candidates.values() if not left)
@@ -86,43 +92,58 @@ class CandidateGrid:
 
     def remove(self, cell: Cell, value: int) -> None:
         """Cross a candidate off one cell (and off that cell's places in its three units)."""
-        left = self.candidates[cell]
-        left.remove(value)
-        if not left:
-            self.dead_ends += 1
-        if self._places is not None:
-            self._leave_places(cell, value)
-        self.log.append((cell, value, None))
+        if not self.allows(cell, value):
+            raise ValueError(f"cell {cell} has no candidate {value} to remove")
+        row, col = cell
+        self._cross_off((row * self.size + col,), value)
+
+    def _cross_off(self, indexes: Iterable[int], value: int) -> None:
+        """Cross `value` off every cell of `indexes` that still has it as a candidate.
+
+        One loop for many cells, because `place` calls it for all the peers of a cell.
+        """
+        by_index, places, log = self._by_index, self._places, self.log
+        for index in indexes:
+            left = by_index[index]
+            if left is None or value not in left:
+                continue  # filled, or the number was never a candidate there
+            left.remove(value)
+            if not left:
+                self.dead_ends += 1
+            if places is not None:
+                self._leave_places(index, value)
+            log.append((index, value, None))
 
     def place(self, cell: Cell, value: int) -> None:
         """Write a number: its peers lose it as a candidate, and the cell needs none any more."""
-        candidates = self.candidates
-        for peer in self.shape.peers[cell]:
-            if peer in candidates and value in candidates[peer]:
-                self.remove(peer, value)
         row, col = cell
-        self.numbers[row * self.size + col] = value
-        left = self.candidates.pop(cell)
+        index = row * self.size + col
+        left = self.candidates.pop(cell)  # first: a filled cell fails before anything changes
+        self._by_index[index] = None
+        self.numbers[index] = value
+        self._cross_off(self.shape.peers_by_index[index], value)
         if self._places is not None:
             for other in left - {value}:
-                self._leave_places(cell, other)
-            for u in self.shape.unit_numbers(*cell):
+                self._leave_places(index, other)
+            for u in self.shape.units_by_index[index]:
                 del self._places[u][value]  # the unit has its number now
-        self.log.append((cell, value, left))
+        self.log.append((index, value, left))
 
-    def _leave_places(self, cell: Cell, value: int) -> None:
+    def _leave_places(self, index: int, value: int) -> None:
         """The cell can no longer take `value`: strike it from that number's places."""
         assert self._places is not None
-        for u in self.shape.unit_numbers(*cell):
+        cell = self.shape.cells[index]
+        for u in self.shape.units_by_index[index]:
             cells = self._places[u][value]
             cells.remove(cell)
             if not cells:
                 self.dead_ends += 1
 
-    def _back_in_places(self, cell: Cell, value: int) -> None:
+    def _back_in_places(self, index: int, value: int) -> None:
         """The cell can take `value` again: add it back to that number's places."""
         assert self._places is not None
-        for u in self.shape.unit_numbers(*cell):
+        cell = self.shape.cells[index]
+        for u in self.shape.units_by_index[index]:
             cells = self._places[u][value]
             if not cells:
                 self.dead_ends -= 1
@@ -134,24 +155,26 @@ class CandidateGrid:
 
     def undo(self, mark: int) -> None:
         """Take back every change made since `mark`, newest first."""
-        while len(self.log) > mark:
-            cell, value, before = self.log.pop()
+        by_index, places = self._by_index, self._places
+        for index, value, before in reversed(self.log[mark:]):
             if before is None:  # a removed candidate comes back
-                left = self.candidates[cell]
+                left = by_index[index]
+                assert left is not None
                 if not left:
                     self.dead_ends -= 1
                 left.add(value)
-                if self._places is not None:
-                    self._back_in_places(cell, value)
+                if places is not None:
+                    self._back_in_places(index, value)
                 continue
-            row, col = cell
-            self.numbers[row * self.size + col] = 0  # a placed number is taken out again
-            self.candidates[cell] = before
-            if self._places is not None:
-                for u in self.shape.unit_numbers(*cell):
-                    self._places[u][value] = {cell}
+            cell = self.shape.cells[index]  # a placed number is taken out again
+            self.numbers[index] = 0
+            self.candidates[cell] = by_index[index] = before
+            if places is not None:
+                for u in self.shape.units_by_index[index]:
+                    places[u][value] = {cell}
                 for other in before - {value}:
-                    self._back_in_places(cell, other)
+                    self._back_in_places(index, other)
+        del self.log[mark:]
 
     # --- reading it ------------------------------------------------------------------------
     def empty_cells(self) -> list[Cell]:

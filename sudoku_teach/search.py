@@ -39,16 +39,20 @@ Choice = tuple[Cell, Sequence[int]]
 
 def reading_order(board: CandidateGrid) -> Choice | None:
     """The source's order: the first empty cell, and every number 1..n (the rules judge)."""
-    if not board.candidates:
+    numbers = board.numbers  # in reading order, 0 for an empty cell
+    if 0 not in numbers:
         return None
-    return min(board.candidates), board.shape.digits  # cells compare in reading order
+    return board.shape.cells[numbers.index(0)], board.shape.digits
 
 
 def fewest_candidates(board: CandidateGrid) -> Choice | None:
     """The empty cell with the fewest candidates (first in reading order on a tie), and those."""
     candidates = board.candidates
-    cell = min(candidates, key=lambda c: (len(candidates[c]), c), default=None)
-    return None if cell is None else (cell, sorted(candidates[cell]))
+    if not candidates:
+        return None
+    fewest = min(map(len, candidates.values()))
+    cell = min(cell for cell, left in candidates.items() if len(left) == fewest)
+    return cell, sorted(candidates[cell])
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ Everything that depends on that shape is computed once here and looked up elsewh
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Literal
 
 from .errors import ShapeError
@@ -67,12 +67,13 @@ class Shape:
         """Cells in the whole grid."""
         return self.size * self.size
 
-    @property
+    @cached_property
     def digits(self) -> range:
         """The numbers that may be placed: 1..size."""
         return range(1, self.size + 1)
 
     @classmethod
+    @cache  # one Shape per size: what it works out once (units, peers) serves every puzzle
     def for_size(cls, size: int) -> Shape:
         """The usual region shape for a grid of `size` x `size` cells."""
         shapes = {4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3)}
@@ -148,6 +149,20 @@ class Shape:
             - {(r, c)}
             for r, c in self.cells
         }
+
+    # A cell's *index* is its place in reading order, row * size + col: the position of its
+    # number in `Grid.numbers`. Code that runs millions of times (the search) looks cells
+    # up by index in lists, which is quicker than looking up (row, col) pairs in dicts.
+    @cached_property
+    def peers_by_index(self) -> tuple[tuple[int, ...], ...]:
+        """`peers` by index: for the cell with index i, its peers' indexes, smallest first."""
+        n = self.size
+        return tuple(tuple(sorted(r * n + c for r, c in self.peers[cell])) for cell in self.cells)
+
+    @cached_property
+    def units_by_index(self) -> tuple[tuple[int, int, int], ...]:
+        """`unit_numbers` by index: for the cell with index i, where its three units stand."""
+        return tuple(self.unit_numbers(r, c) for r, c in self.cells)
 
     def check_cell(self, row: int, col: int) -> None:
         """Reject a cell outside the grid with a message that says why."""
