@@ -148,8 +148,10 @@ def grade(path: Path, timeout: float, known: dict[str, list[str]]) -> list[Row]:
         return [Row(name, NOTEBOOK, ERROR, f"not a notebook ({why})")]
     lesson = lesson_of(notebook, path, known)
     if lesson is None:
-        return [Row(name, NOTEBOOK, ERROR,
-                    "cannot tell which lesson this is (no sudoku_teach lesson in its metadata)")]
+        named = notebook.get("metadata", {}).get("sudoku_teach", {}).get("lesson")
+        why = (f"its metadata names lesson {named!r}, which has no exercises here"
+               if named else "no sudoku_teach lesson in its metadata")
+        return [Row(name, NOTEBOOK, ERROR, f"cannot tell which lesson this is ({why})")]
     if not any(cell.cell_type == "code" for cell in notebook.cells):
         return [Row(name, NOTEBOOK, ERROR, "the notebook has no code cells")]
     record, problem = run_notebook(notebook, path.parent.resolve(), timeout)

@@ -84,3 +84,10 @@ def test_the_lesson_comes_from_metadata_then_from_a_numbered_file_name():
     assert lesson_of(tagged, Path("01_rules.ipynb"), known) == "02_elimination_sets"
     assert lesson_of({"metadata": {}}, Path("01_rules - Anna.ipynb"), known) == "01_rules"
     assert lesson_of({"metadata": {}}, Path("homework.ipynb"), known) is None
+
+
+def test_every_notebook_of_the_series_is_a_lesson_the_grader_knows():
+    known = lessons()
+    for path in sorted(Path("notebooks").glob("0*.ipynb")):
+        lesson = json.loads(path.read_text(encoding="utf-8"))["metadata"]["sudoku_teach"]["lesson"]
+        assert lesson == path.stem and lesson in known, path

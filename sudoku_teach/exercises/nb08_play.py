@@ -8,6 +8,9 @@ from ..game import Change
 from ..grid import Grid, Rows
 from .framework import Exercise, register
 
+LESSON = "08_play"
+"""The notebook these exercises belong to (its `sudoku_teach.lesson` metadata)."""
+
 
 def boards() -> list[Rows]:
     """The assignment's puzzle, the same with a few entries (right and wrong), and a 4x4."""
