@@ -227,16 +227,22 @@ def plot_depths_side_by_side(runs: Mapping[str, Run], *, title: str) -> Figure:
 
 
 def plot_placements(
-    counts: Sequence[Sequence[int]], number: int, ax: Axes | None = None, *, title: str = ""
+    counts: Sequence[Sequence[int]],
+    number: int,
+    ax: Axes | None = None,
+    *,
+    title: str = "",
+    top: int | None = None,
 ) -> Axes:
     """How often `number` landed on each cell over many grids (see `grids.placement_counts`).
 
     Even grids look like noise around total / n in every cell; a bias shows as a pattern.
+    Give several maps the same `top` of the colour scale so that they can be compared.
     """
     n = len(counts[0])
     ax = ax or new_axes((6.0, 5.0))
     seen = [[counts[r * n + c][number - 1] for c in range(n)] for r in range(n)]
-    image = ax.imshow(seen, cmap="viridis")
+    image = ax.imshow(seen, cmap="viridis", vmin=0, vmax=top)
     ax.figure.colorbar(image, ax=ax, label="grids")
     label_axes(ax, title or f"Where the number {number} landed", "column", "row")
     ax.grid(False)
@@ -256,7 +262,8 @@ def plot_solution_counts(
     more = [many for _, many in outcomes.values()]
     ax.bar(labels, proper, color="tab:green", label="1 solution (proper)")
     bars = ax.bar(labels, more, bottom=proper, color="tab:red", label="2 or more solutions")
-    ax.bar_label(bars, labels=[f"{m} of {p + m}" for p, m in zip(proper, more)], padding=3)
+    counts = [f"{m} of {p + m} not proper" for p, m in zip(proper, more)]
+    ax.bar_label(bars, labels=counts, padding=3, fontsize=LABEL_SIZE)
     label_axes(ax, title or "Blind removal: how often is the result a proper puzzle?",
                "cells removed at random", "trials")
     ax.set_ylim(0, max(p + m for p, m in zip(proper, more)) * 1.15)
