@@ -1,4 +1,6 @@
-"""The command line: `sudoku-teach show|check|hint|solve|count` (or `python -m sudoku_teach`).
+"""The command line: sudoku-teach show check hint solve count generate rate worksheet grade.
+
+`python -m sudoku_teach` does the same.
 
 Puzzles come as arguments (a puzzle string or a file name) or, with no argument or `-`,
 from standard input. A file holds one puzzle a line (`0` or `.` for a blank), or blocks of

@@ -138,6 +138,10 @@ class Game:
         self.check_number(number)
         return allowed_cells(self.board, number)
 
+    def is_wrong(self, cell: Cell) -> bool:
+        """Whether the player put a number in this cell that the solution does not have."""
+        return bool(self.board[cell]) and self.board[cell] != self.solution[cell]
+
     def conflicts_at(self, cell: Cell) -> list[str]:
         """Why a cell's number breaks a rule, in words: '5 is already in column 4, at (3, 4)'."""
         return conflict_reasons(self.board, *cell)
@@ -234,10 +238,16 @@ class Game:
         return dict(self.checked)
 
     def hint(self) -> str:
-        """Fill the next cell the rules can prove (or explain a step), and say why."""
+        """Fill the next cell the rules can prove (or explain a step), and say why.
+
+        A hint counts as used only when it reveals something: a number or a step of
+        reasoning. Pointing at a wrong entry ("clear it first") is not counted, as Check
+        shows the same for free.
+        """
         self.check_playing()
         cell, value, why = hint_for(self.board, self.solution)
-        self.hints_used += 1
+        if cell is None or not self.is_wrong(cell):
+            self.hints_used += 1
         if value is not None and cell is not None:
             self.apply(
                 Move(cell, self.board[cell], value, self.marks.get(cell, frozenset()), frozenset())
@@ -263,7 +273,7 @@ class Game:
         self.checked.pop(cell, None)
         if changed_number:
             words = "; ".join(self.conflicts_at(cell))
-            self.announce("entry", (cell,), " ".join(filter(None, [how, words])))
+            self.announce("entry", (cell,), ": ".join(filter(None, [how, words])))
         else:
             self.announce("marks", (cell,), how)
         if self.solved and self.finished is None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import csv
 import importlib
+import json
 import math
 import pkgutil
 import re
@@ -133,6 +134,19 @@ def verdict(name: str, record: dict) -> tuple[str, str]:
     return (FAILED if status == "failed" else ERROR), report["failure"]
 
 
+def why_unreadable(path: Path, error: Exception) -> str:
+    """Why nbformat could not read a file, in plain words rather than nbformat's own."""
+    if path.stat().st_size == 0:
+        return "the file is empty"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        return "not JSON text"
+    if not isinstance(data, dict) or "cells" not in data:
+        return "no cells"
+    return f"{type(error).__name__}: {(str(error).splitlines() or [''])[0][:120]}"
+
+
 def grade(path: Path, timeout: float, known: dict[str, list[str]]) -> list[Row]:
     """The rows for one submitted notebook; a notebook that cannot be run gets one error row."""
     import nbformat
@@ -143,9 +157,7 @@ def grade(path: Path, timeout: float, known: dict[str, list[str]]) -> list[Row]:
     try:
         notebook = nbformat.read(path, as_version=4)
     except Exception as error:  # empty, not JSON, not a notebook: say so and go on
-        detail = f"{type(error).__name__}: {(str(error).splitlines() or [''])[0][:120]}"
-        why = "the file is empty" if path.stat().st_size == 0 else detail
-        return [Row(name, NOTEBOOK, ERROR, f"not a notebook ({why})")]
+        return [Row(name, NOTEBOOK, ERROR, f"not a notebook ({why_unreadable(path, error)})")]
     lesson = lesson_of(notebook, path, known)
     if lesson is None:
         named = notebook.get("metadata", {}).get("sudoku_teach", {}).get("lesson")
@@ -211,7 +223,14 @@ def seconds(text: str) -> float:
 
 def add_grade_parser(commands: argparse._SubParsersAction) -> None:
     """The `grade` command and its options."""
-    grader = commands.add_parser("grade", help="run student notebooks and report each exercise")
+    grader = commands.add_parser(
+        "grade",
+        help="run student notebooks and report each exercise",
+        description="Run each submitted notebook in a fresh kernel, within a time limit, and"
+        " report every exercise: passed, failed, not done or error. Exit 1 if some notebook"
+        " could not be read or run to the end. This runs the students' code: use a machine"
+        " or an account made for grading.",
+    )
     grader.add_argument("notebooks", nargs="+", metavar="SUBMISSION.ipynb")
     grader.add_argument("--csv", metavar="FILE", help="also write the results as CSV")
     grader.add_argument("--timeout", type=seconds, default=300, metavar="SECONDS",

@@ -71,9 +71,8 @@ class GameView:
             on_number=self.on_number,
             on_puzzle=self.play_own,
         )
-        if game.level in LEVELS:
-            self.board.level = game.level
         self.watch(game)
+        self.show_level()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """Show the board when a notebook cell ends with the view."""
@@ -110,7 +109,8 @@ class GameView:
 
     # --- the player did something -----------------------------------------------------------
     def attempt(self, action: Any, *args: Any) -> None:
-        """Do one action; a refused one shows its message instead of a traceback."""
+        """Do one action; its message replaces the last one, a refusal is said, not raised."""
+        self.board.message = ""
         try:
             action(*args)
         except SudokuError as error:
@@ -147,7 +147,7 @@ class GameView:
             "New": self.new_game,
             "Pencil": self.toggle_pencil,
             "Save": self.save,
-            "Restore": lambda: savegame.restore_file(game, self.save_path),
+            "Restore": self.restore,
         }
         self.attempt(actions[name])
 
@@ -162,13 +162,25 @@ class GameView:
         savegame.save_file(self.game, self.save_path)
         self.board.message = f"saved to {self.save_path}"
 
+    def restore(self) -> None:
+        """Carry on the game in the save file, at its level (so that New keeps that level)."""
+        if not self.save_path.exists():
+            self.board.message = "no saved game yet: press Save first"
+            return
+        savegame.restore_file(self.game, self.save_path)
+        self.show_level()
+
+    def show_level(self) -> None:
+        """Set the level chooser to the game's level (a puzzle of your own leaves it alone)."""
+        if self.game.level in LEVELS:
+            self.board.level = self.game.level
+
     def new_game(self) -> None:
         """A new game at the chosen level; the next seed, so every New is a different puzzle."""
         seed = (self.game.seed or 0) + 1
         game = Game.new(self.board.level or "easy", seed, self.game.puzzle.shape, self.game.clock)
         self.board.message = f"new {game.level} game (seed {seed})"
         self.watch(game)
-
 
     def play_own(self, text: str) -> None:
         """Play a puzzle typed or pasted in; one that cannot be played is refused in words

@@ -53,7 +53,7 @@ def check_givens(givens: int | None, shape: Shape) -> None:
     if givens < least or givens > shape.n_cells:
         why = (
             " (an exhaustive computer search in 2012 by McGuire, Tugemann and Civario found"
-            " no proper 9x9 puzzle with 16)" if shape == CLASSIC else ""
+            " no proper 9x9 puzzle with 16)" if shape == CLASSIC and givens < least else ""
         )
         raise ValueError(
             f"no proper {shape.size}x{shape.size} puzzle has {givens} givens: choose"

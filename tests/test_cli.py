@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import subprocess
 import sys
 
@@ -92,3 +93,13 @@ def test_no_puzzle_and_a_keyboard_for_stdin_explains_instead_of_waiting(monkeypa
     monkeypatch.setattr(sys, "stdin", Keyboard())
     assert main(["show"]) == 2
     assert "give a puzzle or a file name, or pipe puzzles in" in capsys.readouterr().err
+
+
+def test_help_names_every_command_and_grade_has_a_description(capsys):
+    from sudoku_teach.cli import build_parser
+
+    parser = build_parser()
+    commands = parser._subparsers._group_actions[0].choices
+    assert set(re.findall(r"\w+", parser.description)) >= set(commands) >= {"generate", "grade"}
+    grade_help = commands["grade"].format_help()
+    assert "fresh kernel" in grade_help and "exercise" in grade_help

@@ -51,13 +51,15 @@ def test_a_batch_reports_each_exercise_and_goes_past_bad_files(tmp_path, capsys)
     shutil.copy(NOTEBOOKS / "00_start_here.ipynb", tmp_path / "teacher.ipynb")
     shutil.copy(NOTEBOOKS / "student" / "01_rules.ipynb", tmp_path / "untouched.ipynb")
     (tmp_path / "empty.ipynb").write_text("")
-    submitted = [tmp_path / "teacher.ipynb", tmp_path / "empty.ipynb",
+    (tmp_path / "braces.ipynb").write_text("{}")
+    submitted = [tmp_path / "teacher.ipynb", tmp_path / "empty.ipynb", tmp_path / "braces.ipynb",
                  wrong_region_of(tmp_path), tmp_path / "untouched.ipynb", hanging(tmp_path)]
     table = tmp_path / "grades.csv"
     status = main(["grade", *map(str, submitted), "--csv", str(table), "--timeout", "4"])
     assert status == 1  # some notebooks could not be graded
     out = capsys.readouterr().out
     assert "not a notebook (the file is empty)" in out
+    assert "not a notebook (no cells)" in out and "version" not in out
 
     with table.open(encoding="utf-8") as rows:
         found = {(Path(r["notebook"]).name, r["exercise"]): r for r in csv.DictReader(rows)}

@@ -123,7 +123,30 @@ def test_save_and_restore_buttons_keep_the_game_across_views(view, tmp_path):
     browser(fresh, type="button", name="Restore", r=0, c=0)
     fresh.save_path = tmp_path / "nothing.json"
     browser(fresh, type="button", name="Restore", r=0, c=0)
-    assert "cannot read" in fresh.board.message and fresh.game.entries == {(0, 0): 3}
+    assert fresh.board.message == "no saved game yet: press Save first"
+    assert fresh.game.entries == {(0, 0): 3}
+
+
+def test_restore_sets_the_level_chooser_so_new_keeps_the_saved_level(tmp_path):
+    saved = GameView(Game.new("easy", 1, clock=lambda: 0.0), tmp_path / "game.json")
+    browser(saved, type="button", name="Save", r=0, c=0)
+    view = GameView(Game.new("hard", 5, clock=lambda: 0.0), tmp_path / "game.json")
+    view.board.send = lambda message: None
+    assert view.board.level == "hard"
+    browser(view, type="button", name="Restore", r=0, c=0)
+    assert view.game.level == "easy" and view.board.level == "easy"
+    browser(view, type="button", name="New", r=0, c=0)
+    assert view.game.level == "easy" and "new easy game" in view.board.message
+
+
+def test_redo_says_what_it_redid_and_the_next_action_replaces_the_message(view):
+    browser(view, type="cell", r=0, c=0, key="5")  # row 0 holds a 5 at (0, 6)
+    browser(view, type="button", name="Undo", r=0, c=0)
+    assert view.board.message == "undone"
+    browser(view, type="button", name="Redo", r=0, c=0)
+    assert view.board.message == "redone: 5 is already in row 0, at (0, 6)"
+    browser(view, type="button", name="Clear", r=0, c=0)
+    assert view.game.entries == {} and "redone" not in view.board.message
 
 
 def test_a_wrong_key_on_the_game_board_is_refused_with_a_message(view):

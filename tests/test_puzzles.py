@@ -160,3 +160,8 @@ def test_compare_grid_methods_reports_each_method() -> None:
     assert reports["template"].median_backtracks == 0
     assert reports["rows"].median_backtracks > reports["rows, back a cell"].median_backtracks
     assert all(r.grids == 30 and r.median_ms > 0 and r.bias > 0 for r in reports.values())
+
+
+def test_too_many_givens_are_refused_without_the_16_givens_note() -> None:
+    with pytest.raises(ValueError, match="choose 17 to 81$"):
+        puzzles.check_givens(90, CLASSIC)
