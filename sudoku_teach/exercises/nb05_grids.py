@@ -90,8 +90,9 @@ row_orders = register(
         name="row_orders",
         reference=reference_row_orders,
         cases=lambda: [(bands, height) for bands in (1, 2, 3) for height in (1, 2, 3)],
-        hint="the bands can be put in bands! orders; then, independently, the rows inside each"
-        " band in height! orders, once per band: multiply bands! by height! ** bands.",
+        hint="start small: 2 bands of 1 row can go in 2 orders, and so can 1 band of 2 rows."
+        " In general, first put the bands in an order, then the rows inside each band: count"
+        " the choices of each step, and think how choices made one after another combine.",
         package="st.generate.template.line_orders",
     )
 )
