@@ -74,6 +74,16 @@ def test_a_function_that_changes_its_input_is_told_so_even_when_its_answer_is_ri
     assert run_checks(lambda grid, col: [row[col] for row in grid], "column").ok  # reading is fine
 
 
+def test_a_function_that_empties_the_sets_it_was_given_is_told_to_copy_them():
+    def naked_pair(unit):
+        found = sudoku_teach.techniques.first_naked_pair(unit)
+        for marks in unit:
+            marks.clear()
+        return found
+
+    assert "your function changed an argument it was given; copy it." in str(run_checks(naked_pair))
+
+
 def test_unknown_names_list_the_exercises_and_say_how_to_name_the_function(capsys):
     def regoin_of(row, col):
         return 0

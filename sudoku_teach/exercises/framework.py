@@ -197,11 +197,10 @@ def judge(exercise: Exercise, function: Callable[..., Any], case: Case) -> tuple
         note = size_note(grids[0], exercise.package) if grids else ""
         return "error", f"First problem: {call} raised {type(error).__name__}: {error}.{note}"
     if not exercise.changes_input and canonical(given) != canonical(case):
-        what = "the grid" if any(is_grid(arg) for arg in case) else "an argument"
-        return "failed", (
-            f"First failing case: {call}\n  your function changed {what} it was given;"
-            f" {exercise.keep_input}."
-        )
+        grid = any(is_grid(arg) for arg in case)
+        what, keep = ("the grid", exercise.keep_input) if grid else ("an argument", "copy it")
+        changed = f"your function changed {what} it was given; {keep}."
+        return "failed", f"First failing case: {call}\n  {changed}"
     if canonical(answer) == canonical(expected):
         way = exercise.how and exercise.how(function, case)
         return ("failed", f"First failing case: {call}\n  {way}.") if way else None
