@@ -58,14 +58,30 @@ def test_a_wrong_answer_shows_input_expected_and_got(capsys):
     assert out.rstrip().splitlines()[-1].startswith("Hint:")
 
 
-def test_a_student_function_that_changes_its_input_cannot_spoil_later_cases():
+def test_a_function_that_changes_its_input_is_told_so_even_when_its_answer_is_right():
     def column(grid, col):
         answer = [row[col] for row in grid]
         for row in grid:
             row[col] = 0
         return answer
 
-    assert run_checks(column).ok
+    report = run_checks(column)
+    assert report.status == "failed" and report.passed == 0
+    assert (
+        "your function changed the grid it was given; work on a copy (`[row[:] for row in grid]`)"
+        in str(report)
+    )
+    assert run_checks(lambda grid, col: [row[col] for row in grid], "column").ok  # reading is fine
+
+
+def test_a_function_that_empties_the_sets_it_was_given_is_told_to_copy_them():
+    def naked_pair(unit):
+        found = sudoku_teach.techniques.first_naked_pair(unit)
+        for marks in unit:
+            marks.clear()
+        return found
+
+    assert "your function changed an argument it was given; copy it." in str(run_checks(naked_pair))
 
 
 def test_unknown_names_list_the_exercises_and_say_how_to_name_the_function(capsys):
@@ -352,6 +368,63 @@ def test_the_fewest_candidates_solver_passes_and_its_missing_undo_is_caught():
     text = str(run_checks(solve_fewest_first))
     assert "solve_fewest_first gave up on a puzzle that has a solution" in text
     assert "grid[row][col] = 0" in text
+
+
+def search(choose_cell, undo_always=False, give_up_early=False):
+    """A solver for grids of rows, with one of the mistakes students make switched on."""
+
+    def solve(grid):
+        cell = choose_cell(grid)
+        if cell is None:
+            return grid
+        row, col = cell
+        for value in range(1, len(grid) + 1):
+            if sudoku_teach.can_place(grid, row, col, value):
+                grid[row][col] = value
+                if give_up_early:
+                    return solve(grid)
+                result = solve(grid)
+                if undo_always:
+                    grid[row][col] = 0
+                if result is not None:
+                    return result
+                grid[row][col] = 0
+        return None
+
+    return solve
+
+
+def test_a_fewest_first_solver_that_fills_in_reading_order_is_caught():
+    report = run_checks(search(sudoku_teach.first_empty), "solve_fewest_first")
+    assert report.status == "failed"
+    assert (
+        "it does not fill the cell with the fewest candidates first: use `best_cell(grid)`"
+        " where 03's solver used `first_empty(grid)`" in str(report)
+    )
+    assert run_checks(search(sudoku_teach.best_cell), "solve_fewest_first").ok
+    assert run_checks(search(sudoku_teach.first_empty), "solve").ok
+
+
+def test_a_solve_that_undoes_even_after_success_is_told_about_the_blanks():
+    text = str(run_checks(search(sudoku_teach.first_empty, undo_always=True), "solve"))
+    assert "the grid came back with blanks: you put 0 back even after `solve` succeeded" in text
+
+
+def test_a_solve_that_returns_the_recursive_call_at_once_is_told_to_try_the_next_number():
+    text = str(run_checks(search(sudoku_teach.first_empty, give_up_early=True), "solve"))
+    assert "return the recursive answer only when it is not None; otherwise undo and try" in text
+
+
+def test_a_first_empty_that_stops_one_short_is_asked_about_the_last_row_and_column():
+    def first_empty(grid):
+        for row in range(len(grid) - 1):
+            for col in range(len(grid) - 1):
+                if grid[row][col] == 0:
+                    return row, col
+        return None
+
+    text = str(run_checks(first_empty))
+    assert "does your loop reach the last row and column? use `range(len(grid))`" in text
 
 
 def test_notebook_04_has_its_own_lesson_with_the_search_order_exercises():

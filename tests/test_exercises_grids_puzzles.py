@@ -70,8 +70,13 @@ def test_row_orders_counting_every_order_of_the_rows_fails():
 
     text = str(run_checks(all_orders, "row_orders"))
     assert "row_orders(2, 2)\n  expected: 8\n  got:      24" in text
-    assert "height! ** bands" in text
-    assert not run_checks(bands_then_one_band, "row_orders").ok
+    assert "a row may only move inside its band" in text
+    start = str(run_checks(lambda bands, height: bands * height, "row_orders"))
+    assert "2 bands of 1 row can go in 2 orders" in start
+    assert "first put the bands in an order, then the rows inside each band" in start
+    assert "**" not in start and "!" not in start  # the idea, not the formula
+    other = str(run_checks(bands_then_one_band, "row_orders"))
+    assert "count that step once per band" in other and "**" not in other
 
 
 # --- notebook 06 ----------------------------------------------------------------------------------
@@ -115,11 +120,67 @@ def test_try_remove_that_never_puts_back_or_only_asks_for_a_solution_fails():
         assert report.status == "failed" and report.passed > 0
 
 
-def test_try_remove_that_changes_the_grid_in_place_is_still_judged_by_what_it_returns():
+COPY_HINT = (
+    "your function changed the grid it was given; work on a copy (`[row[:] for row in grid]`)"
+)
+
+
+def test_try_remove_that_changes_the_grid_in_place_is_told_to_work_on_a_copy():
     def in_place(grid, row, col):
         number, grid[row][col] = grid[row][col], 0
         if st.fast.count_solutions(grid, 2).count != 1:
             grid[row][col] = number
         return grid
 
-    assert run_checks(in_place, "try_remove").ok
+    def shallow(grid, row, col):
+        new = grid.copy()  # a new list of the same rows
+        new[row][col] = 0
+        return new if st.fast.count_solutions(new, 2).count == 1 else grid
+
+    for wrong in (in_place, shallow):
+        report = run_checks(wrong, "try_remove")
+        assert report.status == "failed" and COPY_HINT in str(report)
+
+
+def test_relabel_and_swap_rows_in_place_are_told_to_work_on_a_copy():
+    def relabel(grid, numbers):
+        for row in grid:
+            row[:] = [numbers[v - 1] if v else 0 for v in row]
+        return grid
+
+    def swap_rows(grid, a, b):
+        grid[a], grid[b] = grid[b], grid[a]
+        return grid
+
+    for wrong in (relabel, swap_rows):
+        assert COPY_HINT in str(run_checks(wrong))
+
+
+def test_a_counter_that_leaves_numbers_in_the_grid_is_told_to_put_the_zeros_back():
+    def count_solutions(grid, limit):
+        cell = st.first_empty(grid)
+        if cell is None:
+            return 1
+        row, col = cell
+        total = 0
+        for value in range(1, len(grid) + 1):
+            if st.can_place(grid, row, col, value):
+                grid[row][col] = value
+                total += count_solutions(grid, limit - total)
+                if total >= limit:
+                    return total  # returns before the 0 goes back
+        grid[row][col] = 0
+        return total
+
+    text = str(run_checks(count_solutions))
+    assert "your function changed the grid it was given; put every 0 back before returning" in text
+
+
+def test_is_easy_that_fills_the_grid_it_was_given_is_told_to_work_on_a_copy():
+    def is_easy(grid):
+        while (step := st.elimination.next_single(grid)) is not None:
+            row, col, value = step
+            grid[row][col] = value
+        return st.first_empty(grid) is None
+
+    assert COPY_HINT in str(run_checks(is_easy))

@@ -71,6 +71,11 @@ class Exercise:
     cases_on: Callable[[Any], Sequence[Case]] | None = None
     """Cases on one given grid: used to find out whether a helper is what broke a later check."""
     diagnose: Diagnosis | None = None
+    changes_input: bool = False
+    """True only for a solver, which fills the grid in place; other answers leave it as it was."""
+    keep_input: str = "work on a copy (`[row[:] for row in grid]`)"
+    how: Callable[[Callable[..., Any], Case], str | None] | None = None
+    """A check of how a right answer was found, where the way is the lesson (fewest first)."""
 
 
 @dataclass
@@ -163,9 +168,10 @@ def judge(exercise: Exercise, function: Callable[..., Any], case: Case) -> tuple
     """One case: None when right, else (status, what went wrong[, a hint that fits it])."""
     expected = exercise.reference(*copy.deepcopy(case))
     call = f"{exercise.name}({exercise.describe(case)})"
+    given = copy.deepcopy(case)
     try:
         with time_limit(TIME_LIMIT):
-            answer = function(*copy.deepcopy(case))
+            answer = function(*given)
     except NotImplementedError as error:
         other = raised_elsewhere(error, function)
         if other is None:
@@ -190,8 +196,14 @@ def judge(exercise: Exercise, function: Callable[..., Any], case: Case) -> tuple
         grids = [arg for arg in case if is_grid(arg)] if isinstance(error, IndexError) else []
         note = size_note(grids[0], exercise.package) if grids else ""
         return "error", f"First problem: {call} raised {type(error).__name__}: {error}.{note}"
+    if not exercise.changes_input and canonical(given) != canonical(case):
+        grid = any(is_grid(arg) for arg in case)
+        what, keep = ("the grid", exercise.keep_input) if grid else ("an argument", "copy it")
+        changed = f"your function changed {what} it was given; {keep}."
+        return "failed", f"First failing case: {call}\n  {changed}"
     if canonical(answer) == canonical(expected):
-        return None
+        way = exercise.how and exercise.how(function, case)
+        return ("failed", f"First failing case: {call}\n  {way}.") if way else None
     lines = [
         f"First failing case: {call}",
         f"  expected: {show(expected)}",

@@ -50,6 +50,33 @@ def assigns_zero(function: Callable[..., Any]) -> bool | None:
     )
 
 
+def returns_own_call(function: Callable[..., Any]) -> bool:
+    """Whether a loop in the function returns its own recursive call as is (no undo, no retry)."""
+    tree = source_tree(function)
+    if tree is None:
+        return False
+    name = getattr(function, "__name__", "")
+    loops = [node for node in ast.walk(tree) if isinstance(node, (ast.For, ast.While))]
+    return any(
+        isinstance(node, ast.Return)
+        and isinstance(node.value, ast.Call)
+        and isinstance(node.value.func, ast.Name)
+        and node.value.func.id == name
+        for loop in loops
+        for node in ast.walk(loop)
+    )
+
+
+def diagnose_first_empty(
+    function: Callable[..., Any], case: Case, got: Any, expected: Any
+) -> str | None:
+    """The off-by-one loop that never looks at the last row or column."""
+    last = len(case[0]) - 1
+    if expected is not None and last in expected:
+        return "does your loop reach the last row and column? use `range(len(grid))`."
+    return None
+
+
 def diagnose_solve(function: Callable[..., Any], case: Case, got: Any, expected: Any) -> str | None:
     """The likely mistake behind a wrong `solve`."""
     if expected is None:
@@ -57,7 +84,17 @@ def diagnose_solve(function: Callable[..., Any], case: Case, got: Any, expected:
             "this puzzle has no solution, so the answer is None: return None after the loop,"
             " when no number fits the cell, and never return a grid that still has a 0."
         )
+    if got is not None and any(0 in row for row in got):
+        return (
+            "the grid came back with blanks: you put 0 back even after `solve` succeeded (the"
+            " solved grid is the same list, so undo only when the recursive call returned None)."
+        )
     if got is None:
+        if returns_own_call(function):
+            return (
+                "return the recursive answer only when it is not None; otherwise undo and try"
+                " the next number."
+            )
         if assigns_zero(function) is False:
             return (
                 "solve gave up on a puzzle that has a solution. After a number that led to a dead"
@@ -84,6 +121,7 @@ first_empty = register(
         reference=rules.first_empty,
         package="st.first_empty",
         cases_on=lambda grid: [(grid,)],
+        diagnose=diagnose_first_empty,
         cases=lambda: (
             [(g,) for g in rows_of(*SMALL_PUZZLES, NO_SOLUTION_4X4, SOLVED_4X4)]
             + [(g,) for g in partly_filled()]
@@ -99,6 +137,7 @@ solve = register(
         reference=reference_solve,
         package="st.fast.solve (its .solution is a Grid, or None: .to_rows() gives the rows)",
         diagnose=diagnose_solve,
+        changes_input=True,
         cases=lambda: [(g,) for g in rows_of(*SMALL_PUZZLES, NO_SOLUTION_4X4, ASSIGNMENT_PUZZLE)],
         hint="find the first empty cell (none left: return the grid); for each number that fits,"
         " place it, call solve on the grid, return the answer if it is not None, else put 0 back;"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import suppress
 from typing import Any
 
 from .. import elimination
@@ -75,7 +76,44 @@ def diagnose_fewest_first(
 ) -> str | None:
     """The mistakes of 03's solve, said for the fewest-candidates version."""
     found = diagnose_solve(function, case, got, expected)
-    return found and found.replace("solve gave up", "solve_fewest_first gave up")
+    return found and found.replace("solve gave up", "solve_fewest_first gave up").replace(
+        "`solve`", "`solve_fewest_first`"
+    )
+
+
+class FirstWrite(Exception):
+    """Raised by a watched row at the first number written: the search order is known then."""
+
+
+class WatchedRow(list[int]):
+    """A row that notes the first cell a solver fills, then stops the solver."""
+
+    def __init__(self, values: list[int], row: int, log: list[tuple[int, int]]) -> None:
+        super().__init__(values)
+        self.row, self.log = row, log
+
+    def __setitem__(self, col: Any, value: Any) -> None:
+        super().__setitem__(col, value)
+        if value:
+            self.log.append((self.row, col))
+            raise FirstWrite
+
+
+def fills_fewest_first(function: Callable[..., Any], case: Case) -> str | None:
+    """None when the first cell the solver fills has the fewest candidates, else what is wrong."""
+    grid = case[0]
+    marks = elimination.all_candidates(grid)
+    log: list[tuple[int, int]] = []
+    with suppress(Exception):  # FirstWrite, or code that fails on a watched grid: no verdict
+        function([WatchedRow(row, r, log) for r, row in enumerate(grid)])
+    if not marks or not log or log[0] not in marks:
+        return None
+    if len(marks[log[0]]) == min(len(values) for values in marks.values()):
+        return None
+    return (
+        "it does not fill the cell with the fewest candidates first: use `best_cell(grid)`"
+        " where 03's solver used `first_empty(grid)`"
+    )
 
 
 solve_fewest_first = register(
@@ -85,6 +123,8 @@ solve_fewest_first = register(
         package="st.search.solve (with method='mrv'; its .solution is a Grid, or None:"
         " .to_rows() gives the rows)",
         diagnose=diagnose_fewest_first,
+        changes_input=True,
+        how=fills_fewest_first,
         cases=lambda: [
             (g,)
             for g in rows_of(

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import math
 import random
+from typing import Any
 
 from .. import template
 from ..grid import Grid, Rows
 from ..grids import full_grid
 from ..shape import Shape
-from .framework import Exercise, register
+from .framework import Case, Exercise, register
 
 LESSON = "05_generating_grids"
 """The notebook these exercises belong to (its `sudoku_teach.lesson` metadata)."""
@@ -45,6 +47,16 @@ def reference_swap_rows(grid: Rows, a: int, b: int) -> Rows:
 def reference_row_orders(bands: int, height: int) -> int:
     """How many orders of the rows keep each band together, counted one by one."""
     return sum(1 for _ in template.block_orders(bands, height))
+
+
+def diagnose_row_orders(function: Any, case: Case, got: Any, expected: Any) -> str | None:
+    """The next stage of the idea, for the two counts students often reach first."""
+    bands, height = case
+    if got == math.factorial(bands * height):
+        return "that counts every order of all the rows; here a row may only move inside its band."
+    if got == math.factorial(bands) * math.factorial(height):
+        return "every band orders its own rows, not just one band: count that step once per band."
+    return None
 
 
 def relabel_cases() -> list[tuple[Rows, list[int]]]:
@@ -90,8 +102,10 @@ row_orders = register(
         name="row_orders",
         reference=reference_row_orders,
         cases=lambda: [(bands, height) for bands in (1, 2, 3) for height in (1, 2, 3)],
-        hint="the bands can be put in bands! orders; then, independently, the rows inside each"
-        " band in height! orders, once per band: multiply bands! by height! ** bands.",
+        diagnose=diagnose_row_orders,
+        hint="start small: 2 bands of 1 row can go in 2 orders, and so can 1 band of 2 rows."
+        " In general, first put the bands in an order, then the rows inside each band: count"
+        " the choices of each step, and think how choices made one after another combine.",
         package="st.generate.template.line_orders",
     )
 )

@@ -66,6 +66,7 @@ count_solutions = register(
         " return, and return as soon as the total reaches limit (pass limit - total down). Put"
         " the 0 back after each number, even when you stop.",
         package="st.fast.count_solutions (its .count is the number)",
+        keep_input="put every 0 back before returning",
     )
 )
 
