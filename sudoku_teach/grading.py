@@ -126,7 +126,7 @@ def verdict(name: str, record: dict) -> tuple[str, str]:
         return NOT_DONE, "its check was never run"
     status = report["status"]
     if status == "not implemented":
-        return NOT_DONE, "still raises NotImplementedError"
+        return NOT_DONE, report["failure"] or "still raises NotImplementedError"
     if status == "passed" and report["passed"] < report["total"]:
         return ERROR, f"the check stopped after {report['passed']} of {report['total']} cases"
     if status == "passed":

@@ -95,6 +95,8 @@ class Report:
         return self.status == "passed"
 
     def __str__(self) -> str:
+        if self.status == "not implemented" and self.failure:  # a helper it calls is unwritten
+            return f"{self.name}: not finished yet. {self.failure}"
         if self.status == "not implemented":
             return (
                 f"{self.name}: not implemented yet. Replace the line"
@@ -152,7 +154,7 @@ def run_checks(function: Callable[..., Any], name: str | None = None) -> Report:
         if verdict is None:
             report.passed += 1
         elif verdict[0] == "not implemented":
-            report.status = "not implemented"
+            report.status, report.failure = "not implemented", verdict[1]
             return report
         elif verdict[0] == "too slow":  # the other cases would only wait as long again
             report.status, report.failure = "error", verdict[1]
@@ -176,7 +178,7 @@ def judge(exercise: Exercise, function: Callable[..., Any], case: Case) -> tuple
         other = raised_elsewhere(error, function)
         if other is None:
             return "not implemented", ""
-        return "error", f"First problem: {call} calls {other}, which is not written yet: " + (
+        return "not implemented", f"{call} calls {other}, which is not written yet: " + (
             f"finish {other} first, or use the package's version ({REGISTRY[other].package})"
             " instead."
             if other in REGISTRY
