@@ -14,7 +14,7 @@ Exit status: 0 all fine; 1 a puzzle breaks the rules, has no answer, has more th
 limit; 2 unusable input or options (`--skip-bad` still processes the good puzzles, and
 exits 2 if it skipped any); 130 interrupted with Ctrl-C.
 For `hint` and `solve --method singles`, 1 also means no rule gives a step: the grid is
-full, contradictory (a conflict, or a cell with no survivor), or needs more rules.
+full, contradictory (a conflict, or a cell with no candidate), or needs more rules.
 `count` prints one line per puzzle: `N` (exactly N solutions) or `N (limit reached)` (at
 least N; the count stops at `--limit`, default 2); a grid that breaks the rules has 0.
 """

@@ -1,8 +1,7 @@
 """Where a game's puzzles, solutions and hints come from: one small function for each.
 
-The game calls other parts of the package only through these functions, so that when
-those parts change (levels from the generator, one result type for solvers, techniques as
-types for hints) only one line here changes.
+The game calls other parts of the package (levels from the generator, the solver, the
+hint finder) only through these functions, so a change there is one line here.
 """
 
 from __future__ import annotations
@@ -16,6 +15,7 @@ from .rating import LEVELS  # the levels a new game can ask for
 from .rule_solver import next_step
 from .rules import check_rules
 from .shape import CLASSIC, Cell, Shape
+from .steps import Step
 
 Hint = tuple["Cell | None", "int | None", str]
 """A hint: the cell it is about, the number to put there (None: nothing to place), and why."""
@@ -52,7 +52,7 @@ def check_puzzle(puzzle: Grid) -> Grid:
     return found[0]
 
 
-def explained_step(board: Grid):  # -> the step type of `next_step` (it is being refactored)
+def explained_step(board: Grid) -> Step | None:
     """The next step the rules can prove on this board: the one call of the hint finder."""
     return next_step(board)
 
