@@ -42,15 +42,15 @@ execute: $(STAMP)
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
 		--ExecutePreprocessor.store_widget_state=False --ExecutePreprocessor.record_timing=False \
 		notebooks/*.ipynb
-	$(BIN)/python -m sudoku_teach.notebooks clean notebooks
+	$(BIN)/python -m sudoku_teach.teacher.notebook_tools clean notebooks
 	$(MAKE) student
 
 student: $(STAMP)
-	$(BIN)/python -m sudoku_teach.notebooks student notebooks
+	$(BIN)/python -m sudoku_teach.teacher.notebook_tools student notebooks
 
 # The zip students unpack and start with `make lab`: student notebooks, package, student README.
 handout: $(STAMP)
-	$(BIN)/python -m sudoku_teach.handout . dist/sudoku-teach-handout.zip
+	$(BIN)/python -m sudoku_teach.teacher.handout . dist/sudoku-teach-handout.zip
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench.py $(PUZZLES)

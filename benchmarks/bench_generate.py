@@ -23,7 +23,8 @@ from typing import Any
 
 from bench import DIGITS, SQUARES, classic_assign, yardstick
 
-from sudoku_teach import fast, generate, grids
+from sudoku_teach import fast, generate
+from sudoku_teach.generate import grids
 from sudoku_teach.search import count_solutions as count_by_search
 from sudoku_teach.shape import CLASSIC
 

@@ -22,8 +22,8 @@ import time
 
 from sudoku_teach.examples import ASSIGNMENT_PUZZLE
 from sudoku_teach.game import Game
-from sudoku_teach.gridview import GridView
-from sudoku_teach.play import GameView
+from sudoku_teach.views.gridview import GridView
+from sudoku_teach.views.play import GameView
 
 TARGET_MS = 10.0
 

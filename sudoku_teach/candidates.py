@@ -213,7 +213,7 @@ class CandidateGrid:
         return format_candidates(self.candidates)
 
     def _repr_html_(self) -> str:
-        from .render import grid_html
+        from .views.render import grid_html
 
         return grid_html(self.grid, candidates=self.candidates)
 

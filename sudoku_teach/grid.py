@@ -158,7 +158,7 @@ class Grid:
         return f"Grid.parse({self.to_string()!r}{shape})"
 
     def _repr_html_(self) -> str:
-        from .render import grid_html
+        from .views.render import grid_html
 
         return grid_html(self)
 

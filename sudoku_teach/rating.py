@@ -29,10 +29,10 @@ from dataclasses import dataclass
 
 from .errors import SudokuError
 from .grid import Grid, GridLike, as_grid
-from .render import grid_html
 from .rule_solver import RuleSolve, solve_with_rules
 from .rules import check_rules
 from .steps import Step
+from .views.render import grid_html
 
 LEVELS = ("easy", "medium", "hard", "expert")
 """The levels, easiest first."""

@@ -25,10 +25,10 @@ from typing import Literal
 from .candidates import CandidateGrid, Candidates, format_candidates
 from .errors import RuleViolation
 from .grid import Grid, GridLike, as_grid
-from .render import grid_html
 from .rules import check_rules, conflicts
 from .steps import Step, Technique
 from .techniques import TECHNIQUE_SETS, TECHNIQUES
+from .views.render import grid_html
 
 Techniques = str | Technique | Sequence[str | Technique]
 """Techniques to try, in order: a name from `TECHNIQUE_SETS` or `TECHNIQUES`, or a list."""

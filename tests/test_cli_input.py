@@ -12,14 +12,8 @@ import textwrap
 
 import pytest
 
-from sudoku_teach import (
-    ASSIGNMENT_PUZZLE,
-    ASSIGNMENT_SOLUTION,
-    NORVIG_HARD,
-    Grid,
-    __version__,
-    cli_input,
-)
+from sudoku_teach import ASSIGNMENT_PUZZLE, ASSIGNMENT_SOLUTION, NORVIG_HARD, Grid, __version__
+from sudoku_teach.cli import inputs as cli_input
 from sudoku_teach.cli import main
 
 LINE = Grid.parse(ASSIGNMENT_PUZZLE).to_string()

@@ -24,10 +24,10 @@ from sudoku_teach import (
 )
 from sudoku_teach.candidates import CandidateGrid, format_candidates
 from sudoku_teach.elimination import all_candidates, candidates, next_single
-from sudoku_teach.render import COLOURS
 from sudoku_teach.rule_solver import count_finished, next_step, solve_with_rules
 from sudoku_teach.rules import column_values, region_values, row_values
 from sudoku_teach.techniques import HIDDEN_SINGLE, NAKED_SINGLE, TECHNIQUE_SETS
+from sudoku_teach.views.render import COLOURS
 
 Rows = list[list[int]]
 

@@ -10,8 +10,8 @@ import pytest
 import sudoku_teach
 from sudoku_teach import Grid
 from sudoku_teach.exercises import REGISTRY, check, run_checks
-from sudoku_teach.notebooks import BEGIN
 from sudoku_teach.results import SolveResult
+from sudoku_teach.teacher.notebook_tools import BEGIN
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 

@@ -9,7 +9,6 @@ from conftest import independent_is_solved, independent_units, singles_finish
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sudoku_teach import savegame
 from sudoku_teach.errors import (
     GivenCellError,
     InvalidMoveError,
@@ -19,8 +18,8 @@ from sudoku_teach.errors import (
     SudokuError,
 )
 from sudoku_teach.examples import ASSIGNMENT_PUZZLE, ASSIGNMENT_SOLUTION, WARMUP_4X4
-from sudoku_teach.game import KINDS, Game
-from sudoku_teach.game_sources import LEVELS
+from sudoku_teach.game import KINDS, Game, savegame
+from sudoku_teach.game.sources import LEVELS
 
 
 class FakeClock:
@@ -344,7 +343,7 @@ def test_a_step_that_only_removes_candidates_is_explained_not_placed(game, monke
         def explain(self) -> str:
             return "a pointing pair: 4 leaves (0, 0)"
 
-    monkeypatch.setattr("sudoku_teach.game_sources.explained_step", lambda board: RemovesOnly())
+    monkeypatch.setattr("sudoku_teach.game.sources.explained_step", lambda board: RemovesOnly())
     seen = record(game)
     assert game.hint() == "a pointing pair: 4 leaves (0, 0)"
     assert game.entries == {} and game.hints_used == 1
@@ -352,7 +351,7 @@ def test_a_step_that_only_removes_candidates_is_explained_not_placed(game, monke
 
 
 def test_when_the_rules_find_nothing_the_hint_gives_a_cell_of_the_solution(game, monkeypatch):
-    monkeypatch.setattr("sudoku_teach.game_sources.explained_step", lambda board: None)
+    monkeypatch.setattr("sudoku_teach.game.sources.explained_step", lambda board: None)
     assert "the solution has" in game.hint()
     ((cell, value),) = game.entries.items()
     assert value == game.solution[cell]

@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 from sudoku_teach.cli import main
-from sudoku_teach.grading import NOTEBOOK, lesson_of, lessons
+from sudoku_teach.teacher.grading import NOTEBOOK, lesson_of, lessons
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 

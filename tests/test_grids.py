@@ -6,8 +6,9 @@ import matplotlib
 import pytest
 from conftest import independent_is_solved
 
-from sudoku_teach import grids, plots, template
+from sudoku_teach.generate import grids, template
 from sudoku_teach.shape import CLASSIC, Shape
+from sudoku_teach.views import plots
 
 matplotlib.use("Agg")
 

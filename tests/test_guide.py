@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from sudoku_teach.cli import build_parser
-from sudoku_teach.handout import TOP, handout_files, write_zip
+from sudoku_teach.teacher.handout import TOP, handout_files, write_zip
 
 ROOT = Path(__file__).resolve().parent.parent
 GUIDE = ROOT / "docs" / "teachers-guide.md"

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from sudoku_teach.exercises import REGISTRY
-from sudoku_teach.notebooks import BEGIN
+from sudoku_teach.teacher.notebook_tools import BEGIN
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 INSTRUCTOR = sorted(NOTEBOOKS.glob("*.ipynb"))

@@ -6,11 +6,11 @@ import re
 
 import pytest
 
-from sudoku_teach.board import Board
 from sudoku_teach.examples import ASSIGNMENT_PUZZLE, ASSIGNMENT_SOLUTION, WARMUP_4X4
 from sudoku_teach.game import Game
 from sudoku_teach.grid import Grid
-from sudoku_teach.play import GameView, play
+from sudoku_teach.views.board import Board
+from sudoku_teach.views.play import GameView, play
 
 
 @pytest.fixture

@@ -11,9 +11,9 @@ import pytest  # noqa: E402
 from matplotlib.axes import Axes  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
-from sudoku_teach import plots  # noqa: E402
 from sudoku_teach.examples import ASSIGNMENT_PUZZLE, WARMUP_4X4  # noqa: E402
 from sudoku_teach.search import solve  # noqa: E402
+from sudoku_teach.views import plots  # noqa: E402
 
 # The assignment's puzzle with a wrong 2 at (7, 4): the naive order backtracks 102 times.
 DEAD_END = "..298.5..4...7..13.396.4.7.2...564..84.3..2.19.7..1.866..7.513..9142...5.2..3.6.8"

@@ -9,8 +9,9 @@ from conftest import brute_count, independent_is_solved, keeps_givens
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sudoku_teach import generate, puzzles
+from sudoku_teach import generate
 from sudoku_teach.fast import solvable_without
+from sudoku_teach.generate import puzzles
 from sudoku_teach.grid import Grid
 from sudoku_teach.shape import CLASSIC, Shape
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_teach.notebooks import (
+from sudoku_teach.teacher.notebook_tools import (
     BEGIN,
     END,
     STUB,
@@ -124,7 +124,7 @@ def test_committed_notebooks_are_clean(path):
 
 
 def test_clean_joins_text_printed_in_pieces_and_keeps_other_outputs():
-    from sudoku_teach.notebooks import join_streams
+    from sudoku_teach.teacher.notebook_tools import join_streams
 
     pieces = [
         {"output_type": "stream", "name": "stdout", "text": ["23"]},

@@ -10,7 +10,7 @@ from conftest import independent_is_solved, pattern_rows
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sudoku_teach import grids, template
+from sudoku_teach.generate import grids, template
 from sudoku_teach.grid import Grid
 from sudoku_teach.shape import CLASSIC, Shape
 

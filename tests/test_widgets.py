@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from sudoku_teach import ASSIGNMENT_PUZZLE, Grid
-from sudoku_teach.board import Board
-from sudoku_teach.widgets import GridView, SinglesHelper, Stepper, search_explorer
+from sudoku_teach.views.board import Board
+from sudoku_teach.views.widgets import GridView, SinglesHelper, Stepper, search_explorer
 
 PEERS_OF_4_4 = (
     {(4, c) for c in range(9)}

@@ -9,7 +9,7 @@ import pytest
 from conftest import brute_count, independent_is_solved, keeps_givens
 
 from sudoku_teach.cli import build_parser, main
-from sudoku_teach.worksheet import build_sheet
+from sudoku_teach.teacher.worksheet import build_sheet
 
 HARD_SIX = ["worksheet", "--count", "6", "--difficulty", "hard", "--seed", "11", "--answers",
             "--title", "Week 3"]

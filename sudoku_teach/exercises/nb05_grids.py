@@ -6,9 +6,9 @@ import math
 import random
 from typing import Any
 
-from .. import template
+from ..generate import template
+from ..generate.grids import full_grid
 from ..grid import Grid, Rows
-from ..grids import full_grid
 from ..shape import Shape
 from .framework import Case, Exercise, register
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from .. import fast, generate, puzzles
+from .. import fast, generate
 from ..examples import ASSIGNMENT_PUZZLE, WARMUP_4X4
+from ..generate import puzzles
 from ..grid import Grid, Rows
 from ..shape import Shape
 from .framework import Exercise, register

@@ -23,9 +23,9 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .grid import Grid
-from .shape import CLASSIC, Shape
-from .trace import SearchStats, Trace
+from ..grid import Grid
+from ..shape import CLASSIC, Shape
+from ..trace import SearchStats, Trace
 
 Seed = int | random.Random
 """A seed (an int) or a random generator: what every generator here accepts as randomness."""

@@ -17,14 +17,14 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-from .errors import PuzzleFormatError
-from .fast import count_solutions, solvable_without
-from .grid import Grid, GridLike, as_grid
+from ..errors import PuzzleFormatError
+from ..fast import count_solutions, solvable_without
+from ..grid import Grid, GridLike, as_grid
+from ..results import SolveResult
+from ..rules import check_rules
+from ..search import count_solutions as count_by_search
+from ..shape import CLASSIC, Shape
 from .grids import Seed, make_rng
-from .results import SolveResult
-from .rules import check_rules
-from .search import count_solutions as count_by_search
-from .shape import CLASSIC, Shape
 
 FEWEST_GIVENS = {(3, 3): 17, (2, 3): 8, (2, 2): 4}
 """The fewest givens a proper puzzle can have, by region shape.

@@ -1,6 +1,6 @@
 """The student handout: a zip with the student notebooks, the package and a student README.
 
-`make handout` (or `python -m sudoku_teach.handout [REPO] [OUT.zip]`) writes
+`make handout` (or `python -m sudoku_teach.teacher.handout [REPO] [OUT.zip]`) writes
 `dist/sudoku-teach-handout.zip`. Everything sits under one top folder, `sudoku-teach/`,
 so unpacking never scatters files. The zip is the same, byte for byte, for the same
 files: entries are sorted and carry a fixed date.
@@ -44,7 +44,7 @@ def write_zip(files: dict[str, Path], out: Path) -> Path:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Command-line entry: `python -m sudoku_teach.handout [REPO] [OUT.zip]`."""
+    """Command-line entry: `python -m sudoku_teach.teacher.handout [REPO] [OUT.zip]`."""
     args = sys.argv[1:] if argv is None else argv
     repo = Path(args[0] if args else ".")
     out = Path(args[1]) if len(args) > 1 else repo / "dist" / f"{TOP}-handout.zip"

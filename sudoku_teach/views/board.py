@@ -27,9 +27,9 @@ from typing import Any
 import anywidget
 import traitlets
 
-from .grid import Grid
+from ..grid import Grid
+from ..shape import Cell, Shape
 from .render import thick_sides
-from .shape import Cell, Shape
 
 HERE = Path(__file__).parent
 

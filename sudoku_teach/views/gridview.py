@@ -18,11 +18,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from ..errors import SudokuError
+from ..grid import Grid, GridLike, as_grid
+from ..rules import column_values, conflict_reasons, conflicting_cells, region_values, row_values
+from ..shape import LETTERS, Cell
 from .board import Board, Look, bundle_as, grid_looks
-from .errors import SudokuError
-from .grid import Grid, GridLike, as_grid
-from .rules import column_values, conflict_reasons, conflicting_cells, region_values, row_values
-from .shape import LETTERS, Cell
 
 Validator = Callable[[Grid, Cell, int], "str | None"]
 """Decides whether a number (0: clearing) may be entered: a message to refuse it, or None."""

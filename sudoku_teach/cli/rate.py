@@ -13,13 +13,13 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .cli_input import BROKEN, OK, Inputs, emit, several, with_progress
-from .errors import SudokuError
+from ..errors import SudokuError
+from .inputs import BROKEN, OK, Inputs, emit, several, with_progress
 
 
 def add_rate_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add the `rate` command to the command line's sub-commands."""
-    from .cli import add_command
+    from . import add_command
 
     about = "the level of each puzzle and the techniques used"
     parser = add_command(commands, "rate", cmd_rate, about)
@@ -28,7 +28,7 @@ def add_rate_parser(commands: argparse._SubParsersAction) -> None:  # type: igno
 
 def cmd_rate(args: argparse.Namespace) -> int:
     """Rate every puzzle; exit 1 if any of them cannot be rated."""
-    from .rating import rate
+    from ..rating import rate
 
     inputs = Inputs(args.puzzles, args.skip_bad)
     status = OK

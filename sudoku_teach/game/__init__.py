@@ -16,11 +16,11 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from .errors import GivenCellError, InvalidMoveError
-from .game_sources import check_puzzle, hint_for, puzzle_for
-from .grid import Grid, GridLike, as_grid
-from .rules import allowed_cells, conflict_reasons
-from .shape import CLASSIC, Cell, Shape
+from ..errors import GivenCellError, InvalidMoveError
+from ..grid import Grid, GridLike, as_grid
+from ..rules import allowed_cells, conflict_reasons
+from ..shape import CLASSIC, Cell, Shape
+from .sources import check_puzzle, hint_for, puzzle_for
 
 Clock = Callable[[], float]
 """Seconds from any fixed start; `time.monotonic` in play, a fake one in tests."""

@@ -20,10 +20,10 @@ import random
 from collections.abc import Iterator, Sequence
 from itertools import permutations, product
 
-from .grid import Grid, GridLike, as_grid
+from ..grid import Grid, GridLike, as_grid
+from ..shape import CLASSIC, Shape
+from ..trace import SearchStats, Trace
 from .grids import GridRun, Seed, make_rng
-from .shape import CLASSIC, Shape
-from .trace import SearchStats, Trace
 
 ALL_9X9_GRIDS = 6_670_903_752_021_072_936_960
 """Every valid 9x9 grid (Felgenhauer and Jarvis, 2005): the number to compare with."""

@@ -7,7 +7,7 @@ action (a given, no number selected, nothing to undo) shows its message; nothing
 A puzzle of your own (from a newspaper or a book) goes in the "Your own puzzle" box under
 the board: it is checked (broken rules, no solution, several solutions) before it is played.
 
-    from sudoku_teach.play import play
+    from sudoku_teach.views.play import play
     play("easy", seed=1)          # the last line of a cell shows the board
 """
 
@@ -17,13 +17,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-from . import savegame
+from ..errors import SudokuError
+from ..game import Change, Clock, Game, savegame
+from ..game.sources import LEVELS
+from ..rules import conflicting_cells
+from ..shape import Cell
 from .board import Board, Look
-from .errors import SudokuError
-from .game import Change, Clock, Game
-from .game_sources import LEVELS
-from .rules import conflicting_cells
-from .shape import Cell
 
 BUTTONS = ("New", "Check", "Help", "Hint", "Undo", "Redo", "Clear", "Pencil", "Save", "Restore")
 SAVE_FILE = "sudoku_game.json"

@@ -31,12 +31,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 
-from .cover import Cover, State, cover, fewest, numbers, place, propagate, start
-from .errors import SearchLimitReached
-from .grid import Grid, GridLike, as_grid
-from .results import DEFAULT_MAX_NODES, SolveResult, Status
-from .shape import Shape
-from .trace import SearchStats
+from ..errors import SearchLimitReached
+from ..grid import Grid, GridLike, as_grid
+from ..results import DEFAULT_MAX_NODES, SolveResult, Status
+from ..shape import Shape
+from ..trace import SearchStats
+from ._cover import Cover, State, cover, fewest, numbers, place, propagate, start
 
 # --- bit sets ---------------------------------------------------------------------------
 # A set of numbers is stored as one int: number d is in the set when bit d-1 is 1.

@@ -55,8 +55,8 @@ class Row:
 # --- which exercises a notebook has ------------------------------------------------------
 def lessons() -> dict[str, list[str]]:
     """Every lesson's exercise names in order, from the exercise modules' `LESSON`."""
-    from . import exercises
-    from .exercises.framework import Exercise
+    from .. import exercises
+    from ..exercises.framework import Exercise
 
     found = {}
     for info in pkgutil.iter_modules(exercises.__path__):

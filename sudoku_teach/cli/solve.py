@@ -14,14 +14,14 @@ from dataclasses import replace
 from functools import partial
 from typing import NamedTuple
 
-from . import fast, search
-from .cli_input import BROKEN, OK, Inputs, UsageError, emit, with_progress
-from .errors import SearchLimitReached
-from .grid import Grid
-from .results import SolveResult
-from .rule_solver import solve_with_rules
-from .rules import conflicts
-from .trace import SearchStats
+from .. import fast, search
+from ..errors import SearchLimitReached
+from ..grid import Grid
+from ..results import SolveResult
+from ..rule_solver import solve_with_rules
+from ..rules import conflicts
+from ..trace import SearchStats
+from .inputs import BROKEN, OK, Inputs, UsageError, emit, with_progress
 
 SINGLES = "naked + hidden singles"
 """The techniques of `hint` and `solve --method singles`: the assignment's rules and one more."""

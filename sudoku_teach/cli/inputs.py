@@ -14,10 +14,10 @@ from typing import TypeVar
 
 from tqdm import tqdm
 
-from .errors import PuzzleFormatError, SudokuError
-from .formats import BLANKS, DECORATION
-from .grid import Grid, iter_puzzles
-from .textfile import decoded_lines, file_lines
+from ..errors import PuzzleFormatError, SudokuError
+from ..formats import BLANKS, DECORATION
+from ..grid import Grid, iter_puzzles
+from ..textfile import decoded_lines, file_lines
 
 OK, BROKEN, UNUSABLE, INTERRUPTED = 0, 1, 2, 130
 """The exit statuses of the command line (see `cli`)."""

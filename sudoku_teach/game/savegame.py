@@ -11,11 +11,11 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .errors import SavedGameError, SudokuError
-from .game import Game, Move
-from .game_sources import check_puzzle
-from .grid import Grid
-from .shape import Shape
+from ..errors import SavedGameError, SudokuError
+from ..grid import Grid
+from ..shape import Shape
+from . import Game, Move
+from .sources import check_puzzle
 
 FORMAT = "sudoku-teach saved game"
 VERSION = 1

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from itertools import islice
 
-from . import fast, generate
-from .errors import PuzzleNotPlayableError, SudokuError
-from .grid import Grid
-from .rating import LEVELS  # the levels a new game can ask for
-from .rule_solver import next_step
-from .rules import check_rules
-from .shape import CLASSIC, Cell, Shape
-from .steps import Step
+from .. import fast, generate
+from ..errors import PuzzleNotPlayableError, SudokuError
+from ..grid import Grid
+from ..rating import LEVELS  # the levels a new game can ask for
+from ..rule_solver import next_step
+from ..rules import check_rules
+from ..shape import CLASSIC, Cell, Shape
+from ..steps import Step
 
 Hint = tuple["Cell | None", "int | None", str]
 """A hint: the cell it is about, the number to put there (None: nothing to place), and why."""

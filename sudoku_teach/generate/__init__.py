@@ -22,14 +22,14 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..candidates import CandidateGrid
+from ..grid import Grid, GridLike
+from ..rating import LEVEL_TECHNIQUES, LEVELS, check_level, level_of
+from ..rule_solver import first_step, take_step, technique_list
+from ..shape import CLASSIC, Cell, Shape
 from . import grids, puzzles, template  # so that `generate.template.orbit_size(...)` works
-from .candidates import CandidateGrid
-from .grid import Grid, GridLike
 from .grids import GridRun, Seed, fill_by_rows, fill_recursive, full_grid, make_rng
 from .puzzles import check_givens, dig
-from .rating import LEVEL_TECHNIQUES, LEVELS, check_level, level_of
-from .rule_solver import first_step, take_step, technique_list
-from .shape import CLASSIC, Cell, Shape
 from .template import relabelled
 
 __all__ = [

@@ -15,16 +15,16 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
+from ..errors import SudokuError
+from ..grid import Grid, GridLike
+from ..rule_solver import Techniques, next_step
+from ..rules import blockers, is_solved
+from ..shape import Cell
 from .board import bundle_as
-from .errors import SudokuError
-from .grid import Grid, GridLike
 from .gridview import GridView
-from .rule_solver import Techniques, next_step
-from .rules import blockers, is_solved
-from .shape import Cell
 
 if TYPE_CHECKING:
-    from .results import SolveResult
+    from ..results import SolveResult
 
 __all__ = ["GridView", "SinglesHelper", "Stepper", "search_explorer"]
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from html import escape
 
-from .grid import Grid
-from .shape import Cell, Shape
+from ..grid import Grid
+from ..shape import Cell, Shape
 
 THIN = "1px solid #999"
 THICK = "2px solid #222"

@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .cli import at_least_one
-from .errors import SudokuError
-from .grid import Grid, load_puzzles
-from .rating import LEVELS
-from .shape import Shape
+from ..cli import at_least_one
+from ..errors import SudokuError
+from ..grid import Grid, load_puzzles
+from ..rating import LEVELS
+from ..shape import Shape
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -51,21 +51,21 @@ class Sheet:
 # --- the puzzles --------------------------------------------------------------------------
 def puzzle_at(level: str, rng: random.Random, shape: Shape) -> Grid:
     """One new puzzle at a level: the one place that asks the generator for it."""
-    from .generate import puzzle_at_level
+    from ..generate import puzzle_at_level
 
     return puzzle_at_level(level, rng, shape)
 
 
 def solution_of(puzzle: Grid) -> Grid | None:
     """The puzzle's solution, or None: the one place that calls the solver."""
-    from .fast import solve
+    from ..fast import solve
 
     return solve(puzzle).solution
 
 
 def has_one_solution(puzzle: Grid) -> bool:
     """Whether the puzzle is proper: the one place that counts solutions."""
-    from .fast import count_solutions
+    from ..fast import count_solutions
 
     return count_solutions(puzzle, 2).count == 1
 

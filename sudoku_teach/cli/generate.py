@@ -17,13 +17,13 @@ import random
 import sys
 from collections.abc import Iterable, Iterator
 
-from .cli_input import UsageError
-from .generate import GRID_METHODS, new_puzzle, puzzle_at_level
-from .grid import Grid
-from .grids import make_rng
-from .puzzles import check_givens
-from .rating import LEVELS
-from .shape import Shape
+from ..generate import GRID_METHODS, new_puzzle, puzzle_at_level
+from ..generate.grids import make_rng
+from ..generate.puzzles import check_givens
+from ..grid import Grid
+from ..rating import LEVELS
+from ..shape import Shape
+from .inputs import UsageError
 
 SIZES = (4, 6, 9)
 

@@ -19,8 +19,8 @@ import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from .results import SolveResult
-from .trace import Trace
+from ..results import SolveResult
+from ..trace import Trace
 
 SINGLE = (8.0, 4.5)
 """Size in inches of a figure with one plot."""

@@ -26,13 +26,13 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
-from . import __version__
-from .cli_input import BROKEN, INTERRUPTED, OK, UNUSABLE, Inputs, emit, several, with_progress
-from .cli_solve import SINGLES, SOLVERS, cmd_solve, count_fast, node_limit_text
-from .errors import ContradictionError, RuleViolation, SearchLimitReached, SudokuError
-from .grid import STYLES, write_as
-from .rule_solver import next_step
-from .rules import conflicts, is_complete
+from .. import __version__
+from ..errors import ContradictionError, RuleViolation, SearchLimitReached, SudokuError
+from ..grid import STYLES, write_as
+from ..rule_solver import next_step
+from ..rules import conflicts, is_complete
+from .inputs import BROKEN, INTERRUPTED, OK, UNUSABLE, Inputs, emit, several, with_progress
+from .solve import SINGLES, SOLVERS, cmd_solve, count_fast, node_limit_text
 
 
 # --- the commands ----------------------------------------------------------------------------
@@ -154,7 +154,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--max-nodes", type=at_least_one, metavar="N",
         help="stop a search after N nodes (methods fast, naive, mrv, propagate)",
     )
-    from . import cli_generate, cli_rate, grading, worksheet  # each lives in its own module
+    from ..teacher import grading, worksheet
+    from . import generate as cli_generate  # each lives in its own module
+    from . import rate as cli_rate
 
     cli_generate.add_generate_parser(commands)
     cli_rate.add_rate_parser(commands)

@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from .shape import Shape
+from ..shape import Shape
 
 Move = int
 """A pencil mark as one number: cell * n + (number - 1)."""

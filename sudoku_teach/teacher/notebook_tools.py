@@ -14,8 +14,8 @@ After a notebook is executed, `clean` removes what changes on every run without 
 anything: the ids of widget models (the widget's text form stays, and a live widget
 appears when the cell runs).
 
-    python -m sudoku_teach.notebooks clean notebooks     # (make execute does both)
-    python -m sudoku_teach.notebooks student notebooks   # (make student)
+    python -m sudoku_teach.teacher.notebook_tools clean notebooks     # (make execute does both)
+    python -m sudoku_teach.teacher.notebook_tools student notebooks   # (make student)
 """
 
 from __future__ import annotations
@@ -135,10 +135,11 @@ def clean_all(folder: Path) -> list[Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Command-line entry: `python -m sudoku_teach.notebooks clean|student [FOLDER]`."""
+    """Command line: `python -m sudoku_teach.teacher.notebook_tools clean|student [FOLDER]`."""
     args = sys.argv[1:] if argv is None else argv
     if not args or args[0] not in ("clean", "student"):
-        print("usage: python -m sudoku_teach.notebooks clean|student [FOLDER]", file=sys.stderr)
+        usage = "usage: python -m sudoku_teach.teacher.notebook_tools clean|student [FOLDER]"
+        print(usage, file=sys.stderr)
         return 2
     folder = Path(args[1] if len(args) > 1 else "notebooks")
     try:

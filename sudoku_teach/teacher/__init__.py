@@ -1,0 +1,1 @@
+"""The teacher's tools: worksheets, grading, the student handout and the notebook tools."""
