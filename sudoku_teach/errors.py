@@ -1,16 +1,17 @@
 """One family of named errors, each with a message that says what went wrong and where.
 
-Catch `SudokuError` to handle them all. The ones about bad input are also `ValueError`s,
-so code written for plain Python keeps working.
+Catch `SudokuError` to handle them all. The ones about bad input are also `ValueError`s
+(or `TypeError`s, `IndexError`s), so code written for plain Python keeps working.
+
+This is the bottom layer of the package: it imports nothing of the package, not even for
+type hints, so that every other module can import it without a cycle. (That is why the
+`unit` of a `ContradictionError` and the `stats` of a `SearchLimitReached` are typed
+loosely here: they are a `shape.Unit` and a `trace.SearchStats`.)
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .shape import Unit
-    from .trace import SearchStats
+from typing import Any
 
 
 class SudokuError(Exception):
@@ -54,16 +55,60 @@ class RuleViolation(SudokuError, ValueError):
         super().__init__("the grid breaks the rules: " + "; ".join(lines))
 
 
-class GivenCellError(SudokuError, ValueError):
+class InvalidMoveError(SudokuError, ValueError):
+    """Not a move at all: a cell outside the grid, or a number that is not 1..size.
+
+    As in python-chess, this is kept apart from `IllegalMoveError`, a well-formed move
+    that the game forbids at this moment.
+    """
+
+
+class IllegalMoveError(SudokuError, ValueError):
+    """A well-formed move the game forbids now: on a given, nothing to undo, already solved.
+
+    Kept apart from `InvalidMoveError` (not a move at all), as python-chess keeps its
+    `IllegalMoveError` apart from its `InvalidMoveError`. Catch both with `SudokuError`.
+    """
+
+
+class GivenCellError(IllegalMoveError):
     """An attempt to change or clear one of the puzzle's given numbers."""
 
 
-class InvalidMoveError(SudokuError, ValueError):
-    """A number that cannot go in a cell: out of range, or already used by a neighbour."""
+class CellValueError(PuzzleFormatError, InvalidMoveError):
+    """A value that cannot stand in a cell: not a whole number from 0 (blank) to the size.
+
+    Both a `PuzzleFormatError` (data that is not a grid) and an `InvalidMoveError` (not a
+    move), because the one check of a cell's value (`Shape.check_value`) serves both.
+    """
 
 
-class PuzzleNotPlayableError(SudokuError, ValueError):
-    """A puzzle typed in that cannot be played: no solution, or more than one."""
+class NotAPuzzleError(SudokuError, ValueError):
+    """A grid that is not a proper puzzle: it breaks a rule, or has no solution or several."""
+
+
+class UnknownNameError(SudokuError, ValueError):
+    """A name (a level, a method, a style) that is not one of the choices: says which are."""
+
+
+class RequestError(SudokuError, ValueError):
+    """A request no puzzle can meet (16 givens on 9x9, a hard 4x4): says why."""
+
+
+class StepIndexError(SudokuError, IndexError):
+    """A step, page or item number outside the ones there are: says which there are."""
+
+
+class CellIndexError(SudokuError, IndexError):
+    """A cell outside the grid, or not given as (row, column): says which cell and why."""
+
+
+PuzzleNotPlayableError = NotAPuzzleError
+"""The game's older name for a puzzle that cannot be played: no solution, or more than one."""
+
+
+class OutputError(SudokuError, OSError):
+    """A file that could not be written: says which and why (the old file, if any, is kept)."""
 
 
 class SavedGameError(SudokuError, ValueError):
@@ -78,7 +123,7 @@ class ContradictionError(SudokuError, ValueError):
     """
 
     def __init__(
-        self, message: str, *, cell: tuple[int, int] | None = None, unit: Unit | None = None
+        self, message: str, *, cell: tuple[int, int] | None = None, unit: Any = None
     ) -> None:
         self.cell = cell
         self.unit = unit
@@ -88,7 +133,7 @@ class ContradictionError(SudokuError, ValueError):
 class SearchLimitReached(SudokuError):
     """A search stopped at its node limit before it could finish: no answer either way."""
 
-    def __init__(self, limit: int, stats: SearchStats | None = None) -> None:
+    def __init__(self, limit: int, stats: Any = None) -> None:
         self.limit = limit
-        self.stats = stats  # the SearchStats so far, when the solver keeps them
+        self.stats = stats  # the `trace.SearchStats` so far, when the solver keeps them
         super().__init__(f"the search stopped at its limit of {limit} nodes without finishing")

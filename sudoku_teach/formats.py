@@ -21,6 +21,8 @@ from .shape import Shape
 
 DECORATION = set("|+-")
 BLANKS = set("0.")
+DIGITS = set("0123456789")
+"""The digits a puzzle is written with: ASCII only (not ², ① or Arabic-Indic digits)."""
 FULL_SIZES = {4: 16, 6: 36, 8: 64, 9: 81}
 
 
@@ -44,7 +46,7 @@ def tokens(text: str, first_line: int = 1, source: str | None = None) -> Iterato
         for col_no, char in enumerate(line, start=1):
             if char.isspace() or char in DECORATION or char == IGNORED:
                 continue
-            if char in BLANKS or char.isdigit():
+            if char in BLANKS or char in DIGITS:
                 yield Token(char, line_no, col_no)
             else:
                 raise PuzzleFormatError(
@@ -114,16 +116,9 @@ def parse_cells(
             f"found {len(found)} cells, expected {shape.n_cells} for a {n}x{n} grid", source=source
         )
     cells = []
-    for token in found:
+    for cell, token in zip(shape.cells, found):
         value = 0 if token.char in BLANKS else int(token.char)
-        if value > shape.size:
-            raise PuzzleFormatError(
-                f"{value} is too big for a {shape.size}x{shape.size} grid (numbers go from 1 to"
-                f" {shape.size})",
-                line=token.line,
-                column=token.column,
-                source=source,
-            )
+        shape.check_value(value, cell, line=token.line, column=token.column, source=source)
         cells.append(value)
     return cells, shape
 

@@ -2,7 +2,22 @@
 
 `Grid` is the one model object of the package. It reads every text form (see `formats`),
 converts to and from plain lists, prints itself as text and draws itself in a notebook.
-It does not judge moves: the rules live in `rules`, the screens in `render` and `widgets`.
+It does not judge moves: the rules live in `rules`, the screens in `views`.
+
+How a model object draws itself without depending on the views
+-------------------------------------------------------------
+The package is in layers (see `tests/test_layers.py`): nothing below `views` imports a
+view at import time, so `import sudoku_teach` loads no HTML, widget or plotting code,
+and a change in a view can never break the model. Yet a `Grid` should draw itself in a
+notebook. We do as python-chess does for its boards (`Board._repr_svg_` imports
+`chess.svg` only when called): the display hooks, `_repr_html_` and the few methods whose
+name ends in `_html`, import `views.render` inside the function, when a notebook asks
+for a picture; by then the whole package is loaded, so there is no import cycle at run
+time either. The layer test allows exactly that: a function-level import of `views.render`
+in a function named `_repr_html_` or `*_html`, and no other import of a view below the
+views. (The other design, registering HTML formatters with IPython from the views side,
+would need IPython and an import of the views at start-up, and `grid._repr_html_()`
+would no longer work on its own in a test or a plain Python session.)
 """
 
 from __future__ import annotations
@@ -12,7 +27,7 @@ from pathlib import Path
 from typing import Union
 
 from . import formats, textfile
-from .errors import GivenCellError, InvalidMoveError, PuzzleFormatError
+from .errors import GivenCellError, PuzzleFormatError, UnknownNameError
 from .shape import CLASSIC, Cell, Shape
 
 Rows = list[list[int]]
@@ -36,13 +51,8 @@ class Grid:
             raise PuzzleFormatError(
                 f"{len(cells)} cells given, a {shape.size}x{shape.size} grid has {shape.n_cells}"
             )
-        for i, value in enumerate(cells):
-            if not isinstance(value, int) or not 0 <= value <= shape.size:
-                r, c = divmod(i, shape.size)
-                raise PuzzleFormatError(
-                    f"cell ({r}, {c}) holds {value!r}: expected a whole number"
-                    f" from 0 (blank) to {shape.size}"
-                )
+        for cell, value in zip(shape.cells, cells):
+            shape.check_value(value, cell)
         self.shape = shape
         self._cells = cells
         if givens is None:
@@ -83,19 +93,13 @@ class Grid:
 
     # --- reading and writing cells ------------------------------------------------------
     def __getitem__(self, cell: Cell) -> int:
-        row, col = cell
-        self.shape.check_cell(row, col)
+        row, col = self.shape.cell_of(cell)
         return self._cells[row * self.shape.size + col]
 
     def __setitem__(self, cell: Cell, value: int) -> None:
         """Write a number (0 clears); givens are protected, rule checks are up to the caller."""
-        row, col = cell
-        self.shape.check_cell(row, col)
-        if not isinstance(value, int) or not 0 <= value <= self.shape.size:
-            raise InvalidMoveError(
-                f"cannot put {value!r} in cell ({row}, {col}): use a number from 1 to"
-                f" {self.shape.size}, or 0 to clear"
-            )
+        row, col = cell = self.shape.cell_of(cell)
+        self.shape.check_value(value, (row, col))
         if cell in self._givens:
             raise GivenCellError(
                 f"cell ({row}, {col}) holds the given {self[cell]}; givens cannot change"
@@ -158,6 +162,7 @@ class Grid:
         return f"Grid.parse({self.to_string()!r}{shape})"
 
     def _repr_html_(self) -> str:
+        """A display hook: the view is imported only when a notebook asks (see above)."""
         from .views.render import grid_html
 
         return grid_html(self)
@@ -213,9 +218,12 @@ def load_puzzles(path: str | Path, shape: Shape | None = None) -> list[Grid]:
 
 
 def save(grid: GridLike, path: str | Path, style: str = "rows") -> None:
-    """Write a grid to a file: `rows` (the assignment's format), `line`, `sdk` or `pretty`."""
+    """Write a grid to a file: `rows` (the assignment's format), `line`, `sdk` or `pretty`.
+
+    The file is replaced only once the new text is complete (see `textfile.write_file`).
+    """
     grid = as_grid(grid)
-    Path(path).write_text(write_as(grid, style) + "\n", encoding="utf-8")
+    textfile.write_file(path, write_as(grid, style) + "\n")
 
 
 STYLES = ("rows", "line", "sdk", "pretty")
@@ -233,4 +241,4 @@ def write_as(grid: Grid, style: str) -> str:
         return formats.format_sdk(cells, grid.shape)
     if style == "pretty":
         return grid.format()
-    raise ValueError(f"unknown style {style!r}: choose one of {', '.join(STYLES)}")
+    raise UnknownNameError(f"unknown style {style!r}: choose one of {', '.join(STYLES)}")

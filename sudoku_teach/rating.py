@@ -19,7 +19,8 @@ Within a level the *score* breaks ties: each step counts by how hard its techniq
 finishes it from where the techniques got stuck.
 
 A rating only makes sense for a proper puzzle (exactly one solution): `rate` refuses
-anything else with a `NotAPuzzleError` that says why.
+anything else with a `NotAPuzzleError` (or a `RuleViolation`) that says why, from
+`fast.proper_solution`, the package's one answer to "is it proper?".
 """
 
 from __future__ import annotations
@@ -27,12 +28,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .errors import SudokuError
+from .errors import StepIndexError, UnknownNameError
+from .fast import proper_solution, solve
 from .grid import Grid, GridLike, as_grid
 from .rule_solver import RuleSolve, solve_with_rules
-from .rules import check_rules
 from .steps import Step
-from .views.render import grid_html
 
 LEVELS = ("easy", "medium", "hard", "expert")
 """The levels, easiest first."""
@@ -62,14 +62,10 @@ SEARCH_WEIGHT = 10
 """Points for each search node an expert puzzle needs after the techniques get stuck."""
 
 
-class NotAPuzzleError(SudokuError, ValueError):
-    """A grid that cannot be rated: it breaks a rule, or has no solution or more than one."""
-
-
 def check_level(level: str) -> None:
-    """Refuse a level name that is not one of `LEVELS`."""
+    """Refuse a level name that is not one of `LEVELS`: the one level check of the package."""
     if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+        raise UnknownNameError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
 
 
 @dataclass(frozen=True)
@@ -110,15 +106,15 @@ class Rating:
         """The board with its candidates just before step k (from 1), the step drawn on it.
 
         Its unit is shaded, its cells (the pair, the pointing cells, or the cell filled)
-        are marked, and the cells that lose a candidate are shown in red.
+        are marked, and the cells that lose a candidate are shown in red. A display hook:
+        the drawing is `views.render.step_html`, imported only when called (see `grid`).
         """
-        step = self.steps[k - 1]
-        board = self.run.board_after(k - 1)
-        colours = dict.fromkeys([cell for cell, _ in step.eliminations], "conflict")
-        colours.update(dict.fromkeys([*step.cells, *[c for c in [step.cell] if c]], "focus"))
-        unit = step.unit.cells if step.unit is not None else ()
-        return grid_html(board.grid, candidates=board.candidates, highlight=unit,
-                         colours=colours)
+        from .views.render import step_html
+
+        if not 1 <= k <= len(self.steps):
+            raise StepIndexError(f"there is no step {k}: this rating has steps 1 to"
+                                 f" {len(self.steps)}")
+        return step_html(self.run.board_after(k - 1), self.steps[k - 1])
 
 
 def rate(puzzle: GridLike) -> Rating:
@@ -139,24 +135,11 @@ def rate(puzzle: GridLike) -> Rating:
 
 def check_proper(grid: Grid) -> None:
     """Refuse a grid with a broken rule, no solution or several: there is nothing to rate."""
-    from .fast import count_solutions  # the one call of the counter here
-
-    check_rules(grid)
-    found = count_solutions(grid, 2)
-    if found.status == "node limit":
-        raise NotAPuzzleError("the search for its solutions hit the node limit: cannot rate it")
-    if found.count != 1:
-        how = "no solution" if found.count == 0 else "more than one solution"
-        raise NotAPuzzleError(
-            f"this grid has {how}; a rating only makes sense for a proper puzzle,"
-            " one with exactly one solution"
-        )
+    proper_solution(grid)  # the package's one "is it proper?"; its errors say why not
 
 
 def search_nodes(run: RuleSolve) -> int:
     """How many nodes the fast search needs to finish from where the techniques got stuck."""
-    from .fast import solve  # the one call of the solver here
-
     return solve(run.grid).stats.nodes
 
 

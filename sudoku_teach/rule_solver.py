@@ -23,12 +23,11 @@ from html import escape
 from typing import Literal
 
 from .candidates import CandidateGrid, Candidates, format_candidates
-from .errors import RuleViolation
+from .errors import RuleViolation, StepIndexError, UnknownNameError
 from .grid import Grid, GridLike, as_grid
 from .rules import check_rules, conflicts
 from .steps import Step, Technique
 from .techniques import TECHNIQUE_SETS, TECHNIQUES
-from .views.render import grid_html
 
 Techniques = str | Technique | Sequence[str | Technique]
 """Techniques to try, in order: a name from `TECHNIQUE_SETS` or `TECHNIQUES`, or a list."""
@@ -49,11 +48,11 @@ def technique_list(techniques: Techniques) -> tuple[Technique, ...]:
     for technique in techniques:
         if isinstance(technique, str):
             if technique not in TECHNIQUES:
-                raise ValueError(f"unknown technique {technique!r}: choose from {known}")
+                raise UnknownNameError(f"unknown technique {technique!r}: choose from {known}")
             technique = TECHNIQUES[technique]
         found.append(technique)
     if not found:
-        raise ValueError(f"no techniques given: choose from {known}")
+        raise UnknownNameError(f"no techniques given: choose from {known}")
     return tuple(found)
 
 
@@ -130,7 +129,7 @@ class RuleSolve:
     def board_after(self, k: int) -> CandidateGrid:
         """The board and its candidates after the first `k` steps (0 is the puzzle)."""
         if not 0 <= k <= len(self.steps):
-            raise IndexError(f"there is no step {k}: this run has steps 0 to {len(self.steps)}")
+            raise StepIndexError(f"there is no step {k}: this run has steps 0 to {len(self.steps)}")
         board = CandidateGrid(self.start)
         for step in self.steps[:k]:
             take_step(board, step)
@@ -141,7 +140,13 @@ class RuleSolve:
         return self.board_after(k).grid
 
     def board_html(self, k: int | None = None) -> str:
-        """The board after `k` steps (default: all) with candidates; step k's cell is marked."""
+        """The board after `k` steps (default: all) with candidates; step k's cell is marked.
+
+        A display hook: the drawing is in `views.render`, imported only when called (see
+        `grid` for why the lower layers reach the views this way and no other).
+        """
+        from .views.render import grid_html
+
         k = len(self.steps) if k is None else k
         board = self.board_after(k)
         focus = self.steps[k - 1].cell if k else None

@@ -6,11 +6,12 @@ Everything that depends on that shape is computed once here and looked up elsewh
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
-from typing import Literal
+from typing import Any, Literal
 
-from .errors import ShapeError
+from .errors import CellIndexError, CellValueError, ShapeError
 
 Cell = tuple[int, int]
 """A cell as (row, column), both counted from 0 as in the assignment."""
@@ -165,13 +166,43 @@ class Shape:
         return tuple(self.unit_numbers(r, c) for r, c in self.cells)
 
     def check_cell(self, row: int, col: int) -> None:
-        """Reject a cell outside the grid with a message that says why."""
+        """Reject a cell outside the grid (or not two whole numbers) with a message that says why."""
         n = self.size
-        if not (0 <= row < n and 0 <= col < n):
-            raise IndexError(
-                f"cell ({row}, {col}) is outside the {n}x{n} grid:"
-                f" rows and columns go from 0 to {n - 1}"
+        if not (is_whole(row) and is_whole(col) and 0 <= row < n and 0 <= col < n):
+            raise CellIndexError(
+                f"cell ({row!r}, {col!r}) is outside the {n}x{n} grid:"
+                f" rows and columns are whole numbers from 0 to {n - 1}"
             )
+
+    def cell_of(self, cell: object) -> Cell:
+        """A cell given as (row, column), checked: the one way cells are read from callers."""
+        if isinstance(cell, str) or not isinstance(cell, Sequence) or len(cell) != 2:
+            raise CellIndexError(f"{cell!r} is not a cell: write it as (row, column)")
+        row, col = cell
+        self.check_cell(row, col)
+        return row, col
+
+    def check_value(
+        self, value: object, cell: Cell | None = None, *, blank: bool = True, **where: Any
+    ) -> int:
+        """The one check of a cell's value: a whole number 1..size, or 0 for a blank if allowed.
+
+        Refuses `True`/`False` (Python counts them as 1 and 0, but nobody means a number by
+        them), floats, strings and numbers out of range, naming the cell and the value.
+        Every reader of values uses it: `Grid`, `grid[r, c] = v`, the parser, the game and
+        its saved files. `where` (line, column, source) says where in a text the value was.
+        """
+        low = 0 if blank else 1
+        if not is_whole(value) or not low <= value <= self.size:  # type: ignore[operator]
+            at = f"cell ({cell[0]}, {cell[1]}) cannot hold" if cell else "cannot use"
+            wanted = f"from 1 to {self.size}" + (", or 0 for a blank" if blank else "")
+            raise CellValueError(f"{at} {value!r}: expected a whole number {wanted}", **where)
+        return value  # type: ignore[return-value]
+
+
+def is_whole(value: object) -> bool:
+    """Whether a value is a whole number (an int, but not `True` or `False`)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 CLASSIC = Shape(3, 3)

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from sudoku_teach.errors import (
     GivenCellError,
+    IllegalMoveError,
     InvalidMoveError,
     PuzzleNotPlayableError,
     RuleViolation,
@@ -126,9 +127,9 @@ def test_a_conflict_is_said_in_words(game):
         (lambda g: g.select(10), InvalidMoveError),
         (lambda g: g.select(-1), InvalidMoveError),
         (lambda g: g.toggle_mark(g.puzzle.empty_cells()[0], 0), InvalidMoveError),
-        (lambda g: g.clear(g.puzzle.empty_cells()[0]), InvalidMoveError),  # already empty
-        (lambda g: g.undo(), InvalidMoveError),
-        (lambda g: g.redo(), InvalidMoveError),
+        (lambda g: g.clear(g.puzzle.empty_cells()[0]), IllegalMoveError),  # already empty
+        (lambda g: g.undo(), IllegalMoveError),
+        (lambda g: g.redo(), IllegalMoveError),
     ],
     ids=[
         "place-on-given",
@@ -207,7 +208,7 @@ def test_undo_and_redo_walk_through_entries_and_marks(game):
     game.undo()
     assert game.marks[b] == {3, 5} and game.board[b] == 0
     game.clear(a)
-    with pytest.raises(InvalidMoveError, match="nothing to redo"):
+    with pytest.raises(IllegalMoveError, match="nothing to redo"):
         game.redo()
 
 
@@ -236,7 +237,7 @@ def test_solving_records_the_time_and_the_hints(game, clock):
     clock.now += 1000  # the clock stops at the solution
     assert game.elapsed() == 121
     assert seen[-1].kind == "solved" and "Solved in 2 min 01 s with 1 hint" in seen[-1].message
-    with pytest.raises(InvalidMoveError, match="solved"):
+    with pytest.raises(IllegalMoveError, match="solved"):
         game.undo()
 
 

@@ -9,7 +9,8 @@ from sudoku_teach.cli import main
 from sudoku_teach.errors import RuleViolation
 from sudoku_teach.fast import solve
 from sudoku_teach.grid import Grid
-from sudoku_teach.rating import LEVELS, NotAPuzzleError, rate
+from sudoku_teach.errors import NotAPuzzleError
+from sudoku_teach.rating import LEVELS, rate
 
 EASY = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
 MEDIUM = "8...25....7..8...526.4...7...7..19...1...7.4.6..2.....9...1....7.......4.2.....36"
@@ -87,7 +88,7 @@ def test_search_effort_breaks_ties_between_expert_puzzles():
     ("12345678." + "." * 8 + "9" + "." * 63, "no solution"),
 ])
 def test_what_is_not_a_proper_puzzle_is_refused_with_a_reason(text, message):
-    with pytest.raises(NotAPuzzleError, match=f"{message}; a rating only makes sense for a proper"):
+    with pytest.raises(NotAPuzzleError, match=f"this puzzle has {message}"):
         rate(text)
 
 
@@ -107,7 +108,7 @@ def test_rate_prints_one_line_a_puzzle(tmp_path, capsys):
 
 def test_rate_says_why_a_grid_cannot_be_rated(capsys):
     assert main(["rate", "." * 81]) == 1
-    assert "cannot rate: this grid has more than one solution" in capsys.readouterr().err
+    assert "cannot rate: this puzzle has more than one solution" in capsys.readouterr().err
 
 
 def test_rate_steps_prints_every_step(capsys):

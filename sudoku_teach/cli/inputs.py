@@ -15,7 +15,7 @@ from typing import TypeVar
 from tqdm import tqdm
 
 from ..errors import PuzzleFormatError, SudokuError
-from ..formats import BLANKS, DECORATION
+from ..formats import BLANKS, DECORATION, DIGITS
 from ..grid import Grid, iter_puzzles
 from ..textfile import decoded_lines, file_lines
 
@@ -32,7 +32,7 @@ class UsageError(SudokuError):
 # --- reading puzzles -------------------------------------------------------------------------
 def looks_like_puzzle(text: str) -> bool:
     """Whether an argument is meant as a puzzle (mostly digits, dots) rather than a file name."""
-    puzzle_chars = sum(ch.isdigit() or ch in BLANKS or ch in DECORATION for ch in text)
+    puzzle_chars = sum(ch in DIGITS or ch in BLANKS or ch in DECORATION for ch in text)
     return puzzle_chars > sum(not ch.isspace() for ch in text) / 2
 
 

@@ -31,9 +31,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 
-from ..errors import SearchLimitReached
+from ..errors import NotAPuzzleError, RequestError, SearchLimitReached
 from ..grid import Grid, GridLike, as_grid
 from ..results import DEFAULT_MAX_NODES, SolveResult, Status
+from ..rules import check_rules
 from ..shape import Shape
 from ..trace import SearchStats
 from ._cover import Cover, State, cover, fewest, numbers, place, propagate, start
@@ -203,7 +204,7 @@ def count_solutions(
     is "node limit" if the search stopped before it could finish.
     """
     if limit < 1:
-        raise ValueError(f"limit must be at least 1, not {limit}")
+        raise RequestError(f"limit must be at least 1, not {limit}")
     grid = as_grid(grid)
     stats = SearchStats()
     found: list[Grid] = []
@@ -231,3 +232,32 @@ def has_unique_solution(grid: GridLike, max_nodes: int = DEFAULT_MAX_NODES) -> b
     if result.status == "node limit":
         raise SearchLimitReached(max_nodes, result.stats)
     return result.count == 1
+
+
+def proper_solution(grid: GridLike, max_nodes: int = DEFAULT_MAX_NODES) -> Grid:
+    """The one solution of a proper puzzle, or an error that says in words why it is not one.
+
+    The one answer to "solve it, and is it proper?" that the rater, the game, worksheets
+    and exercises share: `RuleViolation` names a broken rule, `NotAPuzzleError` says "no
+    solution" or "more than one" (with a cell where two solutions differ), and
+    `SearchLimitReached` says the search could not tell within `max_nodes`.
+    """
+    grid = as_grid(grid)
+    check_rules(grid)
+    result = count_solutions(grid, 2, max_nodes)
+    if result.status == "node limit":
+        raise SearchLimitReached(max_nodes, result.stats)
+    found = result.solutions
+    if not found:
+        raise NotAPuzzleError(
+            "this puzzle has no solution: no rule is broken yet, but the empty cells"
+            " can never all be filled"
+        )
+    if len(found) > 1:
+        cell = next(c for c in grid.empty_cells() if found[0][c] != found[1][c])
+        raise NotAPuzzleError(
+            "this puzzle has more than one solution (for example, cell"
+            f" ({cell[0]}, {cell[1]}) can be {found[0][cell]} or {found[1][cell]}):"
+            " add givens until only one is left"
+        )
+    return found[0]

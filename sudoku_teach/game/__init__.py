@@ -6,7 +6,9 @@ time taken. Every change is announced to observers as one `Change` of one kind, 
 article's `UpdateAction`s do, so a view redraws only what the change names.
 
 One rule for bad actions: a method that cannot do what was asked raises a `SudokuError`
-with a message in words (`GivenCellError`, `InvalidMoveError`, ...) and changes nothing.
+with a message in words and changes nothing: `InvalidMoveError` for what is not a move at
+all (a cell off the board, a number that is not 1..size), `IllegalMoveError` for a move the
+game forbids now (on a given: `GivenCellError`; nothing to undo; the puzzle solved).
 Saving and restoring live in `savegame`; where puzzles and hints come from, in `game_sources`.
 """
 
@@ -16,11 +18,12 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from ..errors import GivenCellError, InvalidMoveError
+from ..errors import CellIndexError, GivenCellError, IllegalMoveError, InvalidMoveError
+from ..fast import proper_solution
 from ..grid import Grid, GridLike, as_grid
 from ..rules import allowed_cells, conflict_reasons
 from ..shape import CLASSIC, Cell, Shape
-from .sources import check_puzzle, hint_for, puzzle_for
+from .sources import hint_for, puzzle_for
 
 Clock = Callable[[], float]
 """Seconds from any fixed start; `time.monotonic` in play, a fake one in tests."""
@@ -85,13 +88,13 @@ class Game:
     ) -> Game:
         """A new game at a level, the same for the same seed."""
         puzzle = puzzle_for(level, seed, shape)
-        return cls(puzzle, check_puzzle(puzzle), level, seed, clock)
+        return cls(puzzle, proper_solution(puzzle), level, seed, clock)
 
     @classmethod
     def from_text(cls, text: str, clock: Clock = time.monotonic) -> Game:
         """A game of your own puzzle (typed or pasted), refused in words if it cannot be played."""
         puzzle = Grid.parse(text)
-        return cls(puzzle, check_puzzle(puzzle), "custom", None, clock)
+        return cls(puzzle, proper_solution(puzzle), "custom", None, clock)
 
     # --- observers ------------------------------------------------------------------------
     def observe(self, callback: Callable[[Change], None]) -> None:
@@ -148,26 +151,31 @@ class Game:
 
     # --- the player's actions -------------------------------------------------------------
     def check_number(self, number: int) -> None:
-        """Refuse a number that is not 1..size."""
-        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= self.size:
-            raise InvalidMoveError(f"{number!r} is not a number of this game: use 1 to {self.size}")
+        """Refuse a number that is not 1..size (an `InvalidMoveError`)."""
+        self.puzzle.shape.check_value(number, blank=False)
 
-    def check_open(self, cell: Cell) -> None:
-        """Refuse a cell outside the grid, a given, or any change after the game is solved."""
+    def check_cell(self, cell: Cell) -> Cell:
+        """A cell of the board as (row, column), or an `InvalidMoveError`: not a move."""
         try:
-            self.puzzle.shape.check_cell(*cell)
-        except (IndexError, TypeError) as error:
+            return self.puzzle.shape.cell_of(cell)
+        except CellIndexError as error:
             raise InvalidMoveError(str(error)) from None
+
+    def check_open(self, cell: Cell) -> Cell:
+        """The cell as (row, column), if it may change: not off the board, not a given, not
+        after the game is solved."""
+        cell = self.check_cell(cell)
         if self.puzzle.is_given(*cell):
             raise GivenCellError(
                 f"({cell[0]}, {cell[1]}) holds a given {self.puzzle[cell]}; givens cannot change"
             )
         self.check_playing()
+        return cell
 
     def check_playing(self) -> None:
         """Refuse any change once the puzzle is solved."""
         if self.finished is not None:
-            raise InvalidMoveError("the puzzle is solved: start a new game")
+            raise IllegalMoveError("the puzzle is solved: start a new game")
 
     def select(self, number: int) -> None:
         """Choose the number to place (0: none), as the article's number buttons do."""
@@ -184,7 +192,7 @@ class Game:
     def place(self, cell: Cell, number: int | None = None) -> None:
         """Put a number (default: the selected one) in a cell; a rule broken is said in words."""
         number = self.selected if number is None else number
-        self.check_open(cell)
+        cell = self.check_open(cell)
         if not number:
             raise InvalidMoveError("no number selected: choose one first")
         self.check_number(number)
@@ -194,17 +202,17 @@ class Game:
 
     def clear(self, cell: Cell) -> None:
         """Empty a cell the player filled."""
-        self.check_open(cell)
+        cell = self.check_open(cell)
         if not self.board[cell] and not self.marks.get(cell):
-            raise InvalidMoveError(f"({cell[0]}, {cell[1]}) is already empty")
+            raise IllegalMoveError(f"({cell[0]}, {cell[1]}) is already empty")
         self.apply(Move(cell, self.board[cell], 0, self.marks.get(cell, frozenset()), frozenset()))
 
     def toggle_mark(self, cell: Cell, number: int) -> None:
         """Add or remove a pencil mark in an empty cell."""
-        self.check_open(cell)
+        cell = self.check_open(cell)
         self.check_number(number)
         if self.board[cell]:
-            raise InvalidMoveError(
+            raise IllegalMoveError(
                 f"({cell[0]}, {cell[1]}) holds {self.board[cell]}: clear it to pencil in"
             )
         before = self.marks.get(cell, frozenset())
@@ -213,7 +221,7 @@ class Game:
     def undo(self) -> None:
         """Take back the last move."""
         if not self.history:
-            raise InvalidMoveError("nothing to undo")
+            raise IllegalMoveError("nothing to undo")
         self.check_playing()
         move = self.history.pop()
         self.future.append(move)
@@ -222,7 +230,7 @@ class Game:
     def redo(self) -> None:
         """Make again the last move taken back."""
         if not self.future:
-            raise InvalidMoveError("nothing to redo")
+            raise IllegalMoveError("nothing to redo")
         self.check_playing()
         move = self.future.pop()
         self.history.append(move)

@@ -1,21 +1,28 @@
 """Saving a game in progress as JSON, and restoring it exactly (a restarted kernel loses nothing).
 
 The file says what it is (`format`) and which layout it uses (`version`). Restoring reads
-and checks the whole file before it touches the game, so a file that is not a saved game,
-or a damaged one, gets a `SavedGameError` saying what is wrong and changes nothing.
+and checks the whole file before it touches the game (every field, and the history played
+again on the puzzle), so a file that is not a saved game, or a damaged one, gets a
+`SavedGameError` saying what is wrong and changes nothing. Saving replaces the old file
+only once the new one is complete.
 """
 
 from __future__ import annotations
 
 import json
+import math
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from ..errors import SavedGameError, SudokuError
+from ..fast import proper_solution
 from ..grid import Grid
-from ..shape import Shape
+from ..shape import Cell, Shape, is_whole
+from ..textfile import write_file
 from . import Game, Move
-from .sources import check_puzzle
+
+T = TypeVar("T")
 
 FORMAT = "sudoku-teach saved game"
 VERSION = 1
@@ -78,45 +85,192 @@ def dumps(game: Game) -> str:
     return json.dumps(to_dict(game), indent=1)
 
 
-def read_move(item: list[Any]) -> Move:
-    """A move from its JSON data."""
-    r, c, before, after, marks_before, marks_after = item
-    return Move((r, c), before, after, frozenset(marks_before), frozenset(marks_after))
-
-
 def from_dict(data: Any, clock: Any) -> Game:
-    """A game from saved data; raises KeyError, TypeError or ValueError when damaged."""
+    """A game from saved data, every field checked first: a `SavedGameError` says what is wrong.
+
+    Nothing is trusted: the puzzle must be proper and the solution its own, every move of
+    the history and of the redo list must lie on the board, off the givens, with numbers
+    and pencil marks 1..size, and replaying the history on the puzzle must give the saved
+    board and marks (so undo and redo work all the way back); the time must be a finite
+    number of seconds, and "solved" only a board that is.
+    """
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SavedGameError("this is not a saved sudoku-teach game (no 'format' line)")
     if data.get("version") != VERSION:
         raise SavedGameError(
             f"saved in format version {data.get('version')!r}; this reads {VERSION}"
         )
-    shape = Shape.for_size(data["size"])
-    puzzle = Grid.parse(data["puzzle"], shape)
-    solution = check_puzzle(puzzle)
+    missing = [name for name in FIELDS if name not in data]
+    if missing:
+        raise SavedGameError(f"the saved game is damaged: the field {missing[0]!r} is missing")
+    size = field(data, "size", lambda v: is_whole(v) and v in SIZES, "4, 6, 8 or 9")
+    shape = Shape.for_size(size)
+    puzzle = grid_field(data, "puzzle", shape)
+    solution = proper_solution(puzzle)
     if solution.to_string() != data["solution"]:
         raise SavedGameError("the saved solution does not solve the saved puzzle")
-    game = Game(puzzle, solution, str(data["level"]), data["seed"], clock)
-    board = Grid.parse(data["board"], shape)
+    level = field(data, "level", lambda v: isinstance(v, str) and len(v) < 40, "a level name")
+    seed = field(data, "seed", lambda v: v is None or is_whole(v), "a whole number or null")
+    game = Game(puzzle, solution, level, seed, clock)
+    board = grid_field(data, "board", shape)
     for cell in puzzle.givens:
         if board[cell] != puzzle[cell]:
             raise SavedGameError(f"the saved board changed the given at {cell}")
-    for cell in shape.cells:
-        if board[cell] and not puzzle[cell]:
-            game.board[cell] = board[cell]
-    if data["selected"]:
-        game.check_number(data["selected"])
-    game.selected = data["selected"]
-    game.help = bool(data["help"])
-    game.checked = {(r, c): bool(ok) for r, c, ok in data["checked"]}
-    game.marks = {(r, c): frozenset(m) for r, c, m in data["marks"]}
-    game.history = [read_move(m) for m in data["history"]]
-    game.future = [read_move(m) for m in data["future"]]
-    game.hints_used = int(data["hints_used"])
-    game.started = clock() - float(data["elapsed"])
-    game.finished = game.started + float(data["elapsed"]) if data["solved"] else None
+    marks = {cell: numbers for cell, numbers in read_list(data, "marks", read_marks, game)}
+    history = read_list(data, "history", read_move, game)
+    future = read_list(data, "future", read_move, game)
+    replay(game, history, future, board, marks)
+    game.selected = field(data, "selected", lambda v: is_whole(v) and 0 <= v <= size,
+                          f"0 to {size}")
+    game.help = field(data, "help", lambda v: isinstance(v, bool), "true or false")
+    game.checked = dict(read_list(data, "checked", read_check, game))
+    check_checked(game)
+    game.hints_used = field(data, "hints_used", lambda v: is_whole(v) and v >= 0,
+                            "a whole number from 0 up")
+    elapsed = field(data, "elapsed", is_seconds, "a number of seconds from 0 up")
+    solved = field(data, "solved", lambda v: isinstance(v, bool), "true or false")
+    if solved != game.solved:
+        state = "solved" if game.solved else "not solved"
+        raise SavedGameError(f"the saved game says solved is {solved}, but its board is {state}")
+    game.started = clock() - elapsed
+    game.finished = game.started + elapsed if solved else None
     return game
+
+
+FIELDS = ("size", "level", "seed", "puzzle", "solution", "board", "selected", "help",
+          "checked", "marks", "history", "future", "hints_used", "elapsed", "solved")
+"""Every field a saved game must have (besides `format` and `version`)."""
+SIZES = (4, 6, 8, 9)
+
+
+def field(data: dict, name: str, ok: Callable[[Any], bool], wanted: str) -> Any:
+    """One field of the saved data, if it is what it should be."""
+    value = data[name]
+    if not ok(value):
+        raise SavedGameError(f"the saved game is damaged: {name} is {value!r}, expected {wanted}")
+    return value
+
+
+def is_seconds(value: Any) -> bool:
+    """A finite number of seconds from 0 up (not NaN, not infinite, not true/false)."""
+    return (isinstance(value, (int, float)) and not isinstance(value, bool)
+            and math.isfinite(value) and value >= 0)
+
+
+def grid_field(data: dict, name: str, shape: Shape) -> Grid:
+    """A grid saved as one line of text."""
+    text = field(data, name, lambda v: isinstance(v, str) and len(v) == shape.n_cells,
+                 f"{shape.n_cells} characters")
+    try:
+        return Grid.parse(text, shape)
+    except SudokuError as error:
+        raise SavedGameError(f"the saved game is damaged: its {name}: {error}") from None
+
+
+def read_list(data: dict, name: str, read: Callable[[Any, Game], T], game: Game) -> list[T]:
+    """A list field, each item read and checked by `read` (its error names the item)."""
+    items = field(data, name, lambda v: isinstance(v, list), "a list")
+    found = []
+    for number, item in enumerate(items, 1):
+        try:
+            found.append(read(item, game))
+        except (SudokuError, TypeError, ValueError) as error:
+            raise SavedGameError(
+                f"the saved game is damaged: item {number} of {name} ({short(item)}): {error}"
+            ) from None
+    return found
+
+
+def short(item: Any) -> str:
+    """An item of the file, cut short for a message."""
+    text = json.dumps(item)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def open_cell(item: Any, game: Game) -> Cell:
+    """A cell of the board that the player may change (not a given)."""
+    cell = game.check_cell(tuple(item))
+    if game.puzzle.is_given(*cell):
+        raise SavedGameError(f"({cell[0]}, {cell[1]}) is a given")
+    return cell
+
+
+def mark_set(item: Any, game: Game) -> frozenset[int]:
+    """Pencil marks: numbers 1..size, each once."""
+    if not isinstance(item, list):
+        raise SavedGameError(f"pencil marks must be a list, not {item!r}")
+    for number in item:
+        game.check_number(number)
+    if len(set(item)) != len(item):
+        raise SavedGameError(f"pencil marks repeat a number: {item}")
+    return frozenset(item)
+
+
+def read_move(item: Any, game: Game) -> Move:
+    """A move from its JSON data: [row, col, before, after, marks before, marks after]."""
+    if not isinstance(item, list) or len(item) != 6:
+        raise SavedGameError("a move is [row, col, before, after, marks before, marks after]")
+    row, col, before, after, marks_before, marks_after = item
+    cell = open_cell([row, col], game)
+    shape = game.puzzle.shape
+    return Move(cell, shape.check_value(before, cell), shape.check_value(after, cell),
+                mark_set(marks_before, game), mark_set(marks_after, game))
+
+
+def read_marks(item: Any, game: Game) -> tuple[Cell, frozenset[int]]:
+    """One cell's pencil marks: [row, col, [numbers]]."""
+    if not isinstance(item, list) or len(item) != 3:
+        raise SavedGameError("pencil marks are [row, col, [numbers]]")
+    marks = mark_set(item[2], game)
+    if not marks:
+        raise SavedGameError("an empty list of pencil marks")
+    return open_cell(item[:2], game), marks
+
+
+def read_check(item: Any, game: Game) -> tuple[Cell, bool]:
+    """One checked entry: [row, col, true or false]."""
+    if not isinstance(item, list) or len(item) != 3 or not isinstance(item[2], bool):
+        raise SavedGameError("a checked entry is [row, col, true or false]")
+    return open_cell(item[:2], game), item[2]
+
+
+def replay(game: Game, history: list[Move], future: list[Move], board: Grid,
+           marks: dict[Cell, frozenset[int]]) -> None:
+    """Play the history on the puzzle: it must give the saved board and marks, and the redo
+    list must fit on top of them. Then the game holds them (its observers are not told)."""
+    numbers, pencil = play(game.puzzle.copy(), {}, history, "history")
+    if numbers != board or pencil != marks:
+        raise SavedGameError("the saved game is damaged: its history does not lead to its board")
+    play(numbers.copy(), dict(pencil), list(reversed(future)), "future")
+    game.board, game.marks, game.history, game.future = numbers, pencil, history, future
+
+
+def play(numbers: Grid, pencil: dict[Cell, frozenset[int]], moves: list[Move],
+         name: str) -> tuple[Grid, dict[Cell, frozenset[int]]]:
+    """Make the moves one after the other; each must start from the board as it stands."""
+    for k, move in enumerate(moves, 1):
+        if numbers[move.cell] != move.before or pencil.get(move.cell, frozenset()) != (
+            move.marks_before
+        ):
+            raise SavedGameError(
+                f"the saved game is damaged: move {k} of {name}, at {move.cell}, does not"
+                " start from the board it was made on"
+            )
+        numbers[move.cell] = move.after
+        if move.marks_after:
+            pencil[move.cell] = move.marks_after
+        else:
+            pencil.pop(move.cell, None)
+    return numbers, pencil
+
+
+def check_checked(game: Game) -> None:
+    """Each saved check mark must be on an entry, and say truly whether it is right."""
+    for cell, ok in game.checked.items():
+        if not game.board[cell] or ok != (game.board[cell] == game.solution[cell]):
+            raise SavedGameError(
+                f"the saved game is damaged: the check mark at {cell} does not fit its board"
+            )
 
 
 def loads(text: str, clock: Any) -> Game:
@@ -125,14 +279,14 @@ def loads(text: str, clock: Any) -> Game:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise SavedGameError(f"not a saved game: not JSON ({error})") from None
+    except RecursionError:
+        raise SavedGameError("not a saved game: its JSON is nested far too deeply") from None
     try:
         return from_dict(data, clock)
     except SavedGameError:
         raise
-    except KeyError as error:
-        raise SavedGameError(f"the saved game is damaged: the field {error} is missing") from None
-    except (TypeError, ValueError, SudokuError) as error:
-        raise SavedGameError(f"the saved game is damaged: {type(error).__name__} {error}") from None
+    except SudokuError as error:
+        raise SavedGameError(f"the saved game is damaged: {error}") from None
 
 
 def restore(game: Game, text: str) -> None:
@@ -144,11 +298,11 @@ def restore(game: Game, text: str) -> None:
 
 
 def save_file(game: Game, path: str | Path) -> None:
-    """Write a saved game to a file."""
+    """Write a saved game to a file, replacing the old one only once the new one is complete."""
     try:
-        Path(path).write_text(dumps(game), encoding="utf-8")
+        write_file(path, dumps(game))  # whole or not at all: the last good save survives
     except OSError as error:
-        raise SavedGameError(f"cannot write {path}: {error}") from None
+        raise SavedGameError(str(error)) from None
 
 
 def restore_file(game: Game, path: str | Path) -> None:

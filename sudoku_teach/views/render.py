@@ -10,8 +10,10 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from html import escape
 
+from ..candidates import CandidateGrid
 from ..grid import Grid
 from ..shape import Cell, Shape
+from ..steps import Step
 
 THIN = "1px solid #999"
 THICK = "2px solid #222"
@@ -122,3 +124,12 @@ def cell_units_html(grid: Grid, cell: Cell) -> str:
     """The grid with one cell marked and its row, column and region shaded."""
     units = grid.shape.units_of(*cell)
     return grid_html(grid, focus=cell, highlight={c for unit in units for c in unit.cells})
+
+
+def step_html(board: CandidateGrid, step: Step) -> str:
+    """A step drawn on the board it was taken on: its unit shaded, its cells marked, and the
+    cells that lose a candidate in red (what `Rating.step_html` shows)."""
+    colours = dict.fromkeys([cell for cell, _ in step.eliminations], "conflict")
+    colours.update(dict.fromkeys([*step.cells, *[c for c in [step.cell] if c]], "focus"))
+    unit = step.unit.cells if step.unit is not None else ()
+    return grid_html(board.grid, candidates=board.candidates, highlight=unit, colours=colours)
