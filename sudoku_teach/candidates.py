@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping
 
 from .elimination import all_candidates, set_text
-from .errors import ContradictionError
+from .errors import CandidateError, ContradictionError
 from .grid import Grid, GridLike, as_grid
 from .shape import Cell
 
@@ -93,7 +93,7 @@ class CandidateGrid:
     def remove(self, cell: Cell, value: int) -> None:
         """Cross a candidate off one cell (and off that cell's places in its three units)."""
         if not self.allows(cell, value):
-            raise ValueError(f"cell {cell} has no candidate {value} to remove")
+            raise CandidateError(f"cell {cell} has no candidate {value} to remove")
         row, col = cell
         self._cross_off((row * self.size + col,), value)
 

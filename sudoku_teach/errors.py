@@ -95,6 +95,14 @@ class RequestError(SudokuError, ValueError):
     """A request no puzzle can meet (16 givens on 9x9, a hard 4x4): says why."""
 
 
+class SeedError(SudokuError, TypeError):
+    """Randomness given as something other than an int seed or a `random.Random`."""
+
+
+class CandidateError(SudokuError, ValueError):
+    """A candidate that is not there to take away, or a cell that has none: says which."""
+
+
 class StepIndexError(SudokuError, IndexError):
     """A step, page or item number outside the ones there are: says which there are."""
 

@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .candidates import CandidateGrid
-from .errors import SearchLimitReached
+from .errors import RequestError, SearchLimitReached, UnknownNameError
 from .grid import Grid, GridLike, as_grid
 from .results import DEFAULT_MAX_NODES, SolveResult, Status
 from .rules import conflicts
@@ -80,7 +80,9 @@ def get_method(method: str | Method) -> Method:
     if isinstance(method, Method):
         return method
     if method not in METHODS:
-        raise ValueError(f"unknown search method {method!r}: choose one of {', '.join(METHODS)}")
+        raise UnknownNameError(
+            f"unknown search method {method!r}: choose one of {', '.join(METHODS)}"
+        )
     return METHODS[method]
 
 
@@ -92,7 +94,7 @@ class Search:
         self, puzzle: Grid, method: Method, want: int, trace: bool, max_nodes: int
     ) -> None:
         if max_nodes < 1:
-            raise ValueError(f"max_nodes must be at least 1, not {max_nodes}")
+            raise RequestError(f"max_nodes must be at least 1, not {max_nodes}")
         self.puzzle = puzzle
         self.method = method
         self.want = want  # stop after this many solutions
@@ -202,5 +204,5 @@ def count_solutions(
 ) -> SolveResult:
     """Search on after the first solution, up to `limit` of them (the source's uniqueness check)."""
     if limit < 1:
-        raise ValueError(f"limit must be at least 1, not {limit}")
+        raise RequestError(f"limit must be at least 1, not {limit}")
     return Search(as_grid(puzzle), get_method(method), limit, trace, max_nodes).run()

@@ -166,7 +166,7 @@ class Shape:
         return tuple(self.unit_numbers(r, c) for r, c in self.cells)
 
     def check_cell(self, row: int, col: int) -> None:
-        """Reject a cell outside the grid (or not two whole numbers) with a message that says why."""
+        """Reject a cell outside the grid, or not two whole numbers, saying why."""
         n = self.size
         if not (is_whole(row) and is_whole(col) and 0 <= row < n and 0 <= col < n):
             raise CellIndexError(

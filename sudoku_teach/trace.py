@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal, NamedTuple, overload
 
+from .errors import StepIndexError
 from .grid import Grid
 from .shape import Cell
 
@@ -143,4 +144,4 @@ class Trace:
         """Reject a step outside the trace with a message that gives the valid range."""
         if not 0 <= step < len(self.events):
             last = len(self.events) - 1
-            raise IndexError(f"step {step} is outside the trace: steps go from 0 to {last}")
+            raise StepIndexError(f"step {step} is outside the trace: steps go from 0 to {last}")

@@ -6,10 +6,9 @@ import pytest
 from conftest import brute_count, singles_finish
 
 from sudoku_teach.cli import main
-from sudoku_teach.errors import RuleViolation
+from sudoku_teach.errors import NotAPuzzleError, RuleViolation
 from sudoku_teach.fast import solve
 from sudoku_teach.grid import Grid
-from sudoku_teach.errors import NotAPuzzleError
 from sudoku_teach.rating import LEVELS, rate
 
 EASY = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import shlex
+import shutil
 import subprocess
 import sys
 
@@ -9,18 +12,21 @@ import pytest
 from conftest import brute_count, independent_is_solved, keeps_givens
 
 from sudoku_teach.cli import build_parser, main
-from sudoku_teach.teacher.worksheet import build_sheet
+from sudoku_teach.cli.worksheet import build_sheet
 
 HARD_SIX = ["worksheet", "--count", "6", "--difficulty", "hard", "--seed", "11", "--answers",
             "--title", "Week 3"]
 
 
-def test_same_arguments_make_the_same_bytes_and_the_key_matches(tmp_path):
-    first, second = tmp_path / "first.pdf", tmp_path / "second.pdf"
-    assert main([*HARD_SIX, "-o", str(first)]) == 0
-    subprocess.run(  # a fresh process: no state shared with the first run
-        [sys.executable, "-m", "sudoku_teach", *HARD_SIX, "-o", str(second)],
-        check=True, capture_output=True,
+def test_same_arguments_make_the_same_bytes_and_the_key_matches(tmp_path, monkeypatch):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    first, second = tmp_path / "a" / "sheet.pdf", tmp_path / "b" / "sheet.pdf"
+    monkeypatch.chdir(tmp_path / "a")
+    assert main([*HARD_SIX, "-o", "sheet.pdf"]) == 0
+    subprocess.run(  # a fresh process, elsewhere: no state shared with the first run
+        [sys.executable, "-m", "sudoku_teach", *HARD_SIX, "-o", "sheet.pdf"],
+        check=True, capture_output=True, cwd=tmp_path / "b",
     )
     data = first.read_bytes()
     assert data == second.read_bytes()
@@ -39,14 +45,30 @@ def test_same_arguments_make_the_same_bytes_and_the_key_matches(tmp_path):
 CLASSIC_LINE = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
 
 
-def test_a_puzzle_file_prints_but_needs_single_answers_for_a_key(tmp_path, capsys):
+def test_a_puzzle_file_prints_with_its_key(tmp_path):
     source = tmp_path / "mine.txt"
-    source.write_text(CLASSIC_LINE + "\n" + "1" + "." * 80 + "\n")
+    source.write_text(CLASSIC_LINE + "\n")
     out = tmp_path / "mine.pdf"
-    assert main(["worksheet", "--from", str(source), "-o", str(out)]) == 0
+    assert main(["worksheet", "--from", str(source), "--answers", "-o", str(out)]) == 0
     assert out.read_bytes().startswith(b"%PDF")
-    assert main(["worksheet", "--from", str(source), "--answers", "-o", str(out)]) == 2
-    assert "puzzle 2 has more than one solution" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("answers", [[], ["--answers"]])
+@pytest.mark.parametrize(("bad", "why"), [
+    ("1" + "." * 80, "more than one solution"),
+    ("12345678." + "." * 8 + "9" + "." * 63, "no solution"),
+    ("55" + "." * 79, "row 0 has the number 5 twice"),
+])
+def test_a_file_puzzle_that_is_not_proper_is_refused_even_without_answers(
+    tmp_path, capsys, answers, bad, why
+):
+    source = tmp_path / "mine.txt"
+    source.write_text(f"# two puzzles\n{CLASSIC_LINE}\n{bad}\n")
+    out = tmp_path / "mine.pdf"
+    assert main(["worksheet", "--from", str(source), *answers, "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "line 3: puzzle 2 cannot be printed" in err and why in err
+    assert not out.exists()
 
 
 @pytest.mark.parametrize(
@@ -69,3 +91,95 @@ def test_impossible_requests_say_why_and_exit_2(tmp_path, capsys, extra, message
     assert status == 2
     assert message in capsys.readouterr().err
     assert not out.exists()
+
+
+def pdf_text(path) -> str:
+    """The text of a PDF, read by poppler's pdftotext (an independent reader)."""
+    return subprocess.run(["pdftotext", "-layout", str(path), "-"], check=True,
+                          capture_output=True, text=True).stdout
+
+
+needs_poppler = pytest.mark.skipif(shutil.which("pdftotext") is None,
+                                   reason="pdftotext (poppler-utils) is not installed")
+
+
+@needs_poppler
+def test_a_title_is_printed_as_typed_and_every_sheet_has_name_date_and_rules(tmp_path):
+    title = r"Week $3$: \alpha costs $5"
+    out = tmp_path / "sheet.pdf"
+    assert main(["worksheet", "--count", "2", "--difficulty", "easy", "--seed", "1", "--size",
+                 "4", "--title", title, "--answers", "-o", str(out)]) == 0
+    pages = pdf_text(out).split("\f")
+    assert title in pages[0] and f"{title}: answers" in pages[1]
+    assert "Name: ____" in pages[0] and "Date: ____" in pages[0]
+    assert "holds every number from 1 to 4 exactly once" in " ".join(pages[0].split())
+    assert "Level: easy" in pages[0] and "Seed: 1" in pages[0]
+
+
+@needs_poppler
+def test_the_make_it_again_line_runs_as_printed(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    args = ["worksheet", "--count", "3", "--difficulty", "medium", "--seed", "5", "--title",
+            "It's a $2 'quiz' for class 7B -- the long title of a long sheet", "-o", "w.pdf"]
+    assert main(args) == 0
+    first = (tmp_path / "w.pdf").read_bytes()
+    text = pdf_text(tmp_path / "w.pdf").split("\f")[0]
+    printed = text[text.index("Make it again: ") + len("Make it again: "):]
+    printed = printed[: printed.index("page 1 of")]
+    words = shlex.split(printed)  # the shell's reading, line continuations included
+    assert words[:2] == ["sudoku-teach", "worksheet"] and "-o" in words
+    (tmp_path / "w.pdf").unlink()
+    assert main(words[2:]) == 0
+    assert (tmp_path / "w.pdf").read_bytes() == first
+
+
+@needs_poppler
+def test_a_from_sheet_says_where_its_puzzles_come_from(tmp_path):
+    source = tmp_path / "week3.txt"
+    source.write_text(CLASSIC_LINE + "\n")
+    out = tmp_path / "w.pdf"
+    assert main(["worksheet", "--from", str(source), "-o", str(out)]) == 0
+    first = pdf_text(out)
+    assert "From: week3.txt" in first and "Size: 9x9" in first and "Puzzles: 1" in first
+
+
+def test_no_text_on_a_page_overlaps_another(tmp_path):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from sudoku_teach.teacher.worksheet import draw_page, pages_of
+
+    args = build_parser().parse_args(
+        [*HARD_SIX[:-2], "--title", "W" * 60, "--per-page", "12", "-o", "x" * 80 + ".pdf"])
+    sheet = build_sheet(args)
+    for page in pages_of(sheet, 12):
+        fig = draw_page(sheet, page, "a4", 12)
+        renderer = fig.canvas.get_renderer()
+        boxes = [text.get_window_extent(renderer) for text in fig.texts]
+        page_box = fig.bbox
+        for k, box in enumerate(boxes):
+            assert page_box.x0 <= box.x0 and box.x1 <= page_box.x1, fig.texts[k].get_text()
+            for other in boxes[k + 1:]:
+                assert not box.overlaps(other), fig.texts[k].get_text()
+
+
+def test_a_failed_write_keeps_the_old_sheet(tmp_path, monkeypatch):
+    out = tmp_path / "sheet.pdf"
+    out.write_bytes(b"the good old sheet")
+
+    def disk_full(*_):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("os.fsync", disk_full)
+    assert main([*HARD_SIX[:4], "--count", "1", "-o", str(out)]) == 2
+    assert out.read_bytes() == b"the good old sheet"
+    assert [p.name for p in tmp_path.iterdir()] == ["sheet.pdf"]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
+def test_an_unwritable_special_file_is_a_clear_error(capsys):
+    assert main(["worksheet", "--count", "1", "--difficulty", "easy", "--seed", "1",
+                 "-o", "/dev/full"]) == 2
+    err = capsys.readouterr().err
+    assert "cannot write /dev/full: No space left on device" in err
+    assert "Traceback" not in err

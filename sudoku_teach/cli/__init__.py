@@ -1,6 +1,9 @@
 """The command line: sudoku-teach show check hint solve count generate rate worksheet grade.
 
-`python -m sudoku_teach` does the same.
+`python -m sudoku_teach` does the same. The top layer of the package, beside `teacher`
+and `exercises`: it uses every layer below and nothing imports it. Each command's
+arguments live here (`options`, `inputs`, and a module for each long command), never in
+the modules that do the work.
 
 Puzzles come as arguments (a puzzle string or a file name) or, with no argument or `-`,
 from standard input. A file holds one puzzle a line (`0` or `.` for a blank), or blocks of
@@ -24,14 +27,18 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from .. import __version__
 from ..errors import ContradictionError, RuleViolation, SearchLimitReached, SudokuError
 from ..grid import STYLES, write_as
 from ..rule_solver import next_step
 from ..rules import conflicts, is_complete
+from . import generate as cli_generate  # each of these commands lives in its own module
+from . import rate as cli_rate
+from . import worksheet as cli_worksheet
 from .inputs import BROKEN, INTERRUPTED, OK, UNUSABLE, Inputs, emit, several, with_progress
+from .options import add_command, at_least_one
 from .solve import SINGLES, SOLVERS, cmd_solve, count_fast, node_limit_text
 
 
@@ -107,30 +114,6 @@ def cmd_count(args: argparse.Namespace) -> int:
 
 
 # --- the parser ------------------------------------------------------------------------------
-def at_least_one(text: str) -> int:
-    """An option value that must be a whole number from 1 up."""
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number from 1 up, got {text!r}")
-    return int(text)
-
-
-def add_command(
-    commands: argparse._SubParsersAction, name: str, run: Callable, help: str
-) -> argparse.ArgumentParser:
-    """One command with the shared PUZZLE arguments and --skip-bad."""
-    parser = commands.add_parser(name, help=help)
-    parser.add_argument(
-        "puzzles", nargs="*", metavar="PUZZLE",
-        help="a puzzle (81 characters, 0 or . for blank) or a file of puzzles; default: stdin",
-    )
-    parser.add_argument(
-        "--skip-bad", action="store_true",
-        help="report each bad puzzle (file and line) on stderr and go on with the good ones",
-    )
-    parser.set_defaults(run=run)
-    return parser
-
-
 def build_parser() -> argparse.ArgumentParser:
     """All commands and their options."""
     parser = argparse.ArgumentParser(prog="sudoku-teach", description=__doc__.splitlines()[0])
@@ -154,13 +137,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--max-nodes", type=at_least_one, metavar="N",
         help="stop a search after N nodes (methods fast, naive, mrv, propagate)",
     )
-    from ..teacher import grading, worksheet
-    from . import generate as cli_generate  # each lives in its own module
-    from . import rate as cli_rate
+    from ..teacher import grading  # its parser is still in teacher/grading.py
 
     cli_generate.add_generate_parser(commands)
     cli_rate.add_rate_parser(commands)
-    worksheet.add_worksheet_parser(commands)
+    cli_worksheet.add_worksheet_parser(commands)
     grading.add_grade_parser(commands)
     return parser
 

@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
-from collections.abc import Iterable, Iterator
 
 from ..generate import GRID_METHODS, new_puzzle, puzzle_at_level
 from ..generate.grids import make_rng
@@ -23,7 +21,7 @@ from ..generate.puzzles import check_givens
 from ..grid import Grid
 from ..rating import LEVELS
 from ..shape import Shape
-from .inputs import UsageError
+from .inputs import UsageError, with_progress
 
 SIZES = (4, 6, 9)
 
@@ -63,17 +61,10 @@ def add_generate_parser(commands: argparse._SubParsersAction) -> None:  # type: 
 def cmd_generate(args: argparse.Namespace) -> int:
     """Print `--count` puzzles, one a line; refuse impossible requests before any work."""
     shape = Shape.for_size(args.size)
-    try:
-        check_givens(args.givens, shape)
-    except ValueError as error:
-        raise UsageError(str(error)) from None
+    check_givens(args.givens, shape)  # a SudokuError: the command line says it, exit 2
     rng = make_rng(args.seed)
-    for _ in progress(range(args.count)):
-        try:
-            puzzle = one_puzzle(rng, shape, args)
-        except ValueError as error:
-            raise UsageError(str(error)) from None
-        print(puzzle.to_string(), flush=args.count > 1)
+    for _ in with_progress(range(args.count), "puzzles"):
+        print(one_puzzle(rng, shape, args).to_string(), flush=args.count > 1)
     return 0
 
 
@@ -86,16 +77,3 @@ def one_puzzle(rng: random.Random, shape: Shape, args: argparse.Namespace) -> Gr
         raise UsageError("--difficulty makes its own grids: leave out --method")
     return puzzle_at_level(args.difficulty, rng, shape, givens=args.givens,
                            symmetric=args.symmetric)
-
-
-def progress(items: Iterable[int]) -> Iterator[int]:
-    """The items, with a progress bar on stderr when a person is watching (not when piped)."""
-    if not sys.stderr.isatty():
-        yield from items
-        return
-    try:
-        from tqdm import tqdm
-    except ImportError:  # the bar is a nicety: without tqdm, work on without it
-        yield from items
-        return
-    yield from tqdm(items, desc="puzzles", unit="puzzle", file=sys.stderr, leave=False)

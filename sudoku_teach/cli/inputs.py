@@ -97,14 +97,15 @@ class Inputs:
         return max(status, UNUSABLE)
 
 
-def with_progress(items: Iterable[T]) -> Iterable[T]:
-    """A progress bar on stderr for runs longer than a few seconds, when someone watches it.
+def with_progress(items: Iterable[T], unit: str = "puzzles") -> Iterable[T]:
+    """The one progress rule of the command line: a bar on stderr for runs longer than a
+    few seconds, when someone watches it.
 
     Shown only when stderr is a terminal and the answers go elsewhere (to a file or a
     pipe): on a terminal the answers themselves show how far the run is.
     """
     quiet = not sys.stderr.isatty() or sys.stdout.isatty()
-    return tqdm(items, file=sys.stderr, disable=quiet, delay=3, unit=" puzzles", leave=False)
+    return tqdm(items, file=sys.stderr, disable=quiet, delay=3, unit=f" {unit}", leave=False)
 
 
 def several(items: Iterable[T]) -> tuple[bool, Iterator[T]]:

@@ -14,13 +14,13 @@ import argparse
 import sys
 
 from ..errors import SudokuError
+from ..rating import rate
 from .inputs import BROKEN, OK, Inputs, emit, several, with_progress
+from .options import add_command
 
 
 def add_rate_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add the `rate` command to the command line's sub-commands."""
-    from . import add_command
-
     about = "the level of each puzzle and the techniques used"
     parser = add_command(commands, "rate", cmd_rate, about)
     parser.add_argument("--steps", action="store_true", help="also print every step, explained")
@@ -28,8 +28,6 @@ def add_rate_parser(commands: argparse._SubParsersAction) -> None:  # type: igno
 
 def cmd_rate(args: argparse.Namespace) -> int:
     """Rate every puzzle; exit 1 if any of them cannot be rated."""
-    from ..rating import rate
-
     inputs = Inputs(args.puzzles, args.skip_bad)
     status = OK
     labelled, puzzles = several(inputs)

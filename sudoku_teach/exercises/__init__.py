@@ -3,6 +3,9 @@
 Each notebook's exercises live in a module named after its lesson; importing this package
 registers them all. The student never sees the cases, only the verdict and the first
 failing case.
+
+The top layer, beside `cli` and `teacher`: it checks students' code against the model,
+the generators and the game, and nothing below imports it.
 """
 
 from . import (  # noqa: F401

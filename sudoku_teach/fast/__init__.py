@@ -22,7 +22,11 @@ times:
 status is "node limit" when a search stops after `max_nodes` nodes, so no call can run
 away. A grid that breaks the rules has no solution.
 `geometry` keeps units and peers as bit sets of cells for the quick checks of
-`solvable_without`, which digging asks 81 times per puzzle.
+`solvable_without`, which digging asks 81 times per puzzle. `proper_solution` is the
+package's one answer to "solve it, and is it proper?".
+
+Part of the model layer (it uses grids and rules, and the rater and generators use it);
+its exact-cover machinery, `_cover`, is private to it.
 """
 
 from __future__ import annotations

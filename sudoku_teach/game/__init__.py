@@ -9,7 +9,10 @@ One rule for bad actions: a method that cannot do what was asked raises a `Sudok
 with a message in words and changes nothing: `InvalidMoveError` for what is not a move at
 all (a cell off the board, a number that is not 1..size), `IllegalMoveError` for a move the
 game forbids now (on a given: `GivenCellError`; nothing to undo; the puzzle solved).
-Saving and restoring live in `savegame`; where puzzles and hints come from, in `game_sources`.
+Saving and restoring live in `savegame`; where puzzles and hints come from, in `sources`.
+
+The game layer: above the model and the generators, below the views (the board and the
+app show a game; the game knows nothing of them).
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from __future__ import annotations
 from .. import generate
 from ..errors import SudokuError
 from ..grid import Grid
-from ..rating import LEVELS, check_level  # the levels a new game can ask for
+from ..rating import check_level  # the levels a new game can ask for
 from ..rule_solver import next_step
 from ..shape import CLASSIC, Cell, Shape
 from ..steps import Step

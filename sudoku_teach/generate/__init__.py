@@ -1,5 +1,8 @@
 """Making Sudoku: full grids first, then puzzles carved out of them.
 
+The generator layer: it uses the model (grids, rules, the fast solver, the rater) and is
+used by the game, the views and the commands.
+
 This module gathers the generators in one place; each idea lives in its own module:
 
 * `grids` - full grids by recursive filling (`full_grid`, `fill_recursive`) and by random
@@ -23,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..candidates import CandidateGrid
+from ..errors import RequestError, UnknownNameError
 from ..grid import Grid, GridLike
 from ..rating import LEVEL_TECHNIQUES, LEVELS, check_level, level_of
 from ..rule_solver import first_step, take_step, technique_list
@@ -56,7 +60,9 @@ ATTEMPTS = 50
 def new_full_grid(rng_or_seed: Seed, shape: Shape = CLASSIC, method: str = "recursive") -> Grid:
     """A full grid made by one of `GRID_MAKERS` (the grid alone)."""
     if method not in GRID_MAKERS:
-        raise ValueError(f"unknown grid method {method!r}: choose one of {', '.join(GRID_MAKERS)}")
+        raise UnknownNameError(
+            f"unknown grid method {method!r}: choose one of {', '.join(GRID_MAKERS)}"
+        )
     return GRID_MAKERS[method](make_rng(rng_or_seed), shape).grid
 
 
@@ -86,7 +92,9 @@ def new_puzzle(
     then refused with a message rather than searched for ever.
     """
     if method not in GRID_METHODS:
-        raise ValueError(f"unknown grid method {method!r}: choose one of {', '.join(GRID_METHODS)}")
+        raise UnknownNameError(
+            f"unknown grid method {method!r}: choose one of {', '.join(GRID_METHODS)}"
+        )
     check_request(givens, symmetric, shape)
     rng = make_rng(seed)
     fewest = shape.n_cells
@@ -96,7 +104,7 @@ def new_puzzle(
         if givens is None or left == givens:
             return puzzle
         fewest = min(fewest, left)
-    raise ValueError(
+    raise RequestError(
         f"no puzzle with {givens} givens in {ATTEMPTS} tries (the fewest reached: {fewest});"
         f" ask for {fewest} or more"
     )
@@ -106,7 +114,7 @@ def check_request(givens: int | None, symmetric: bool, shape: Shape) -> None:
     """Refuse a number of givens no proper puzzle has, or an odd one that symmetry rules out."""
     check_givens(givens, shape)
     if symmetric and givens is not None and givens % 2 and shape.n_cells % 2 == 0:
-        raise ValueError(
+        raise RequestError(
             f"a symmetric {shape.size}x{shape.size} puzzle has an even number of givens"
             f" (cells go in pairs and there is no centre cell): ask for {givens + 1}"
         )
@@ -149,7 +157,7 @@ def puzzle_at_level(
     check_request(givens, symmetric, shape)
     hardest = HARDEST_LEVEL.get(shape.size, "expert")
     if LEVELS.index(level) > LEVELS.index(hardest):
-        raise ValueError(
+        raise RequestError(
             f"no {shape.size}x{shape.size} puzzle is {level}: the {shape.size}x{shape.size}"
             f" puzzles we measured were never harder than {hardest}"
         )
@@ -165,7 +173,7 @@ def puzzle_at_level(
         if len(puzzle.givens) == (givens or len(puzzle.givens)) and level_of(puzzle) == level:
             return puzzle
     target = "" if givens is None else f" with {givens} givens"
-    raise ValueError(
+    raise RequestError(
         f"no {level} puzzle{target} in {attempts} tries: ask for"
         f" {'another number of givens' if givens is not None else 'another level'}"
     )

@@ -23,6 +23,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ..errors import RequestError, SeedError, UnknownNameError
 from ..grid import Grid
 from ..shape import CLASSIC, Shape
 from ..trace import SearchStats, Trace
@@ -39,7 +40,7 @@ def make_rng(rng_or_seed: Seed) -> random.Random:
     if isinstance(rng_or_seed, random.Random):
         return rng_or_seed
     if isinstance(rng_or_seed, bool) or not isinstance(rng_or_seed, int):
-        raise TypeError(f"expected an int seed or a random.Random, got {rng_or_seed!r}")
+        raise SeedError(f"expected an int seed or a random.Random, got {rng_or_seed!r}")
     return random.Random(rng_or_seed)
 
 
@@ -148,7 +149,7 @@ def fill_by_rows(
     cell before, which then tries a number it has not tried yet.
     """
     if back not in BACK_STEPS:
-        raise ValueError(f"back must be one of {', '.join(BACK_STEPS)}, not {back!r}")
+        raise UnknownNameError(f"back must be one of {', '.join(BACK_STEPS)}, not {back!r}")
     rng = make_rng(rng_or_seed)
     filler = Filler(shape, trace)
     n = shape.size
@@ -185,7 +186,7 @@ def placement_counts(grids: Iterable[Grid]) -> list[list[int]]:
         for cell, number in enumerate(grid.numbers):
             counts[cell][number - 1] += 1
     if counts is None:
-        raise ValueError("placement_counts needs at least one grid")
+        raise RequestError("placement_counts needs at least one grid")
     return counts
 
 

@@ -17,7 +17,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-from ..errors import PuzzleFormatError
+from ..errors import PuzzleFormatError, RequestError
 from ..fast import count_solutions, solvable_without
 from ..grid import Grid, GridLike, as_grid
 from ..results import SolveResult
@@ -55,7 +55,7 @@ def check_givens(givens: int | None, shape: Shape) -> None:
             " (an exhaustive computer search in 2012 by McGuire, Tugemann and Civario found"
             " no proper 9x9 puzzle with 16)" if shape == CLASSIC and givens < least else ""
         )
-        raise ValueError(
+        raise RequestError(
             f"no proper {shape.size}x{shape.size} puzzle has {givens} givens: choose"
             f" {least} to {shape.n_cells}{why}"
         )
@@ -140,7 +140,7 @@ def blind_puzzle(solution: GridLike, rng_or_seed: Seed, remove: int = 45) -> Gri
     solution = as_grid(solution)
     check_full(solution)
     if not 0 <= remove <= solution.shape.n_cells:
-        raise ValueError(f"cannot remove {remove} of {solution.shape.n_cells} cells")
+        raise RequestError(f"cannot remove {remove} of {solution.shape.n_cells} cells")
     rng = make_rng(rng_or_seed)
     cells = list(solution.numbers)
     for i in rng.sample(range(len(cells)), remove):

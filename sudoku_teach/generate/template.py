@@ -20,6 +20,7 @@ import random
 from collections.abc import Iterator, Sequence
 from itertools import permutations, product
 
+from ..errors import RequestError
 from ..grid import Grid, GridLike, as_grid
 from ..shape import CLASSIC, Shape
 from ..trace import SearchStats, Trace
@@ -125,7 +126,7 @@ def swap_rows(grid: GridLike, a: int, b: int) -> Grid:
     """Swap two rows of the same band (rows through the same regions)."""
     grid = as_grid(grid)
     if a // grid.shape.box_rows != b // grid.shape.box_rows:
-        raise ValueError(f"rows {a} and {b} are in different bands: swapping them breaks regions")
+        raise RequestError(f"rows {a} and {b} are in different bands: swapping them breaks regions")
     return rearrange(grid, swapped(grid.size, a, b), in_order(grid.size))
 
 
@@ -138,7 +139,7 @@ def swap_bands(grid: Grid, a: int, b: int) -> Grid:
 def swap_columns(grid: Grid, a: int, b: int) -> Grid:
     """Swap two columns of the same stack (columns through the same regions)."""
     if a // grid.shape.box_cols != b // grid.shape.box_cols:
-        raise ValueError(f"columns {a} and {b} are in different stacks: swapping breaks regions")
+        raise RequestError(f"columns {a} and {b} are in different stacks: swapping breaks regions")
     return rearrange(grid, in_order(grid.size), swapped(grid.size, a, b))
 
 
@@ -151,7 +152,7 @@ def swap_stacks(grid: Grid, a: int, b: int) -> Grid:
 def transpose(grid: Grid) -> Grid:
     """Rows become columns (only for square regions)."""
     if not can_transpose(grid.shape):
-        raise ValueError(f"a {grid.size}x{grid.size} grid with {grid.shape.box_rows}x"
+        raise RequestError(f"a {grid.size}x{grid.size} grid with {grid.shape.box_rows}x"
                          f"{grid.shape.box_cols} regions is not valid transposed")
     same = in_order(grid.size)
     return rearrange(grid, same, same, True)

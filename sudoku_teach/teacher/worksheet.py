@@ -1,36 +1,52 @@
-"""Printable worksheets: `sudoku-teach worksheet` draws numbered puzzles (and answers) as a PDF.
+"""Printable worksheets: numbered puzzles (and answers) drawn as a black and white PDF.
 
-Everything that decides what is printed (count, level, size, seed, title) is printed on the
-sheet too, with the command that makes it again. The same arguments give the same bytes:
-the PDF carries no creation date and the puzzles come from a seeded generator.
+Every puzzle page has the title, what the puzzles are (level, size and seed, or the file
+they came from), a line for the student's name and the date, and the rules; at its foot,
+the command that makes the same sheet again, exactly as it can be typed. The same
+arguments give the same bytes: the PDF carries no creation date and the puzzles come from
+a seeded generator. Every puzzle is proper (exactly one solution), whether it was made
+or read from a file: a file's puzzle that is not is refused, with its line and the reason.
+
+The command line (`sudoku-teach worksheet`) is in `cli.worksheet`; this module only makes
+sheets and draws them.
 """
 
 from __future__ import annotations
 
-import argparse
+import io
 import math
 import random
 import shlex
+import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..cli import at_least_one
 from ..errors import SudokuError
-from ..grid import Grid, load_puzzles
-from ..rating import LEVELS
+from ..fast import proper_solution
+from ..grid import Grid, iter_puzzles
+from ..rating import check_level
 from ..shape import Shape
+from ..textfile import file_lines, write_file
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
-    from matplotlib.backends.backend_pdf import PdfPages
+    from matplotlib.figure import Figure
 
 PAPER = {"a4": (8.27, 11.69), "letter": (8.5, 11.0)}
 """Page sizes in inches, portrait."""
 MAX_COUNT = 200
+MAX_TITLE = 60
+"""Characters of a title that fit on one line of the heading."""
 MAX_PER_PAGE = 12
-MARGIN, HEADER, FOOTER = 0.6, 1.1, 0.6
-"""Page margins, in inches."""
+MARGIN, HEADER, FOOTER = 0.6, 1.75, 0.95
+"""Page margins, in inches: the header holds four lines, the footer two or three."""
+NAME_LINE = "Name: " + "_" * 28 + "      Date: " + "_" * 16
+RULES = ("Fill every empty cell so that each row, each column and each region (the boxes"
+         " with thick lines) holds every number from 1 to {n} exactly once.")
+FOOTER_CHARS = 112
+"""Characters of the small footer type that fit on one line between the margins."""
+
 
 
 class WorksheetError(SudokuError):
@@ -56,43 +72,34 @@ def puzzle_at(level: str, rng: random.Random, shape: Shape) -> Grid:
     return puzzle_at_level(level, rng, shape)
 
 
-def solution_of(puzzle: Grid) -> Grid | None:
-    """The puzzle's solution, or None: the one place that calls the solver."""
-    from ..fast import solve
-
-    return solve(puzzle).solution
-
-
-def has_one_solution(puzzle: Grid) -> bool:
-    """Whether the puzzle is proper: the one place that counts solutions."""
-    from ..fast import count_solutions
-
-    return count_solutions(puzzle, 2).count == 1
-
-
 def make_puzzles(count: int, level: str, seed: int, shape: Shape) -> list[Grid]:
     """`count` puzzles at a level, all from one seeded generator (same seed, same puzzles)."""
-    if level not in LEVELS:
-        raise WorksheetError(f"unknown level {level!r}; choose one of: {', '.join(LEVELS)}")
+    check_level(level)
     rng = random.Random(seed)
     try:
         return [puzzle_at(level, rng, shape) for _ in range(count)]
-    except ValueError as error:  # a level this size cannot have: say so, as for any bad option
+    except SudokuError as error:  # a level this size cannot have: say so, as for any bad option
         raise WorksheetError(str(error)) from None
 
 
-def answers_for(puzzles: list[Grid], source: str) -> list[Grid]:
-    """The solution of every puzzle; a puzzle without exactly one cannot have an answer key."""
+def read_puzzles(path: str) -> list[tuple[int, Grid]]:
+    """The puzzles of a file, each with the line it starts on."""
+    return list(iter_puzzles(file_lines(path), source=path))
+
+
+def solutions_of(puzzles: list[tuple[int, Grid]], source: str) -> list[Grid]:
+    """The one solution of every puzzle; a puzzle that is not proper is refused, named.
+
+    Asked of every sheet, with or without answer pages: a puzzle with no solution or
+    several is no puzzle to hand out.
+    """
     answers = []
-    for number, puzzle in enumerate(puzzles, 1):
-        solution = solution_of(puzzle)
-        if solution is None:
-            raise WorksheetError(f"{source}: puzzle {number} has no solution")
-        if not has_one_solution(puzzle):
-            raise WorksheetError(
-                f"{source}: puzzle {number} has more than one solution, so no single answer"
-            )
-        answers.append(solution)
+    for number, (line, puzzle) in enumerate(puzzles, 1):
+        try:
+            answers.append(proper_solution(puzzle))
+        except SudokuError as error:
+            where = f"{source}, line {line}" if line else source
+            raise WorksheetError(f"{where}: puzzle {number} cannot be printed: {error}") from None
     return answers
 
 
@@ -139,7 +146,7 @@ def draw_grid(ax: Axes, puzzle: Grid, answer: Grid | None = None) -> None:
             given = puzzle.is_given(row, col)
             ax.text(
                 col + 0.5, row + 0.54, str(value), ha="center", va="center", fontsize=size,
-                fontweight="bold" if given else "normal", color="black",
+                fontweight="bold" if given else "normal", color="black", parse_math=False,
             )
 
 
@@ -167,116 +174,77 @@ def pages_of(sheet: Sheet, per_page: int) -> list[Page]:
     ]
 
 
-def draw_page(pdf: PdfPages, sheet: Sheet, page: Page, paper: str, per_page: int) -> None:
-    """One page: heading, the grids numbered as in the whole sheet, how to make it again."""
-    import matplotlib.pyplot as plt
+def page_text(fig: Figure, x: float, y: float, text: str, **style: object) -> None:
+    """Text on a page exactly as typed: `$` and `\\` are not read as mathematics."""
+    fig.text(x, y, text, parse_math=False, usetex=False, color="black", **style)
+
+
+def footer_lines(remake: str) -> list[str]:
+    """The "make it again" command in lines that fit the page, cut only between words and
+    ended with the shell's ` \\`, so that it still runs when copied as printed."""
+    lines = [["Make it again:"]]
+    for word in (shlex.quote(word) for word in shlex.split(remake)):
+        if len(" ".join([*lines[-1], word])) > FOOTER_CHARS - 2:
+            lines.append(["   "])
+        lines[-1].append(word)
+    return [" ".join(line) + (" \\" if k < len(lines) - 1 else "")
+            for k, line in enumerate(lines)]
+
+
+def draw_page(sheet: Sheet, page: Page, paper: str, per_page: int) -> Figure:
+    """One page: heading, what it holds, name and date, the rules, the grids numbered as in
+    the whole sheet, and at the foot how to make it again and the page number."""
+    from matplotlib.figure import Figure
 
     width, height = PAPER[paper]
-    fig = plt.figure(figsize=(width, height))
-    fig.text(0.5, 1 - 0.45 / height, page.heading, ha="center", va="top", fontsize=17,
-             fontweight="bold")
-    fig.text(0.5, 1 - 0.85 / height, sheet.about, ha="center", va="top", fontsize=10)
+    fig = Figure(figsize=(width, height))
+    top = 1 - 0.45 / height
+    page_text(fig, 0.5, top, page.heading, ha="center", va="top", fontsize=17,
+              fontweight="bold")
+    page_text(fig, 0.5, 1 - 0.85 / height, sheet.about, ha="center", va="top", fontsize=10)
+    if not page.answers:  # the student's page: who and when, and what to do
+        page_text(fig, MARGIN / width, 1 - 1.18 / height, NAME_LINE, ha="left", va="top",
+                  fontsize=10)
+        rules = textwrap.fill(RULES.format(n=sheet.puzzles[0].size), 105)
+        page_text(fig, MARGIN / width, 1 - 1.42 / height, rules, ha="left", va="top",
+                  fontsize=8.5, linespacing=1.3)
     for number, (left, bottom, side) in zip(page.numbers, layout(per_page, paper)):
         ax = fig.add_axes((left / width, bottom / height, side / width, side / height))
         answer = sheet.answers[number] if page.answers and sheet.answers else None
         draw_grid(ax, sheet.puzzles[number], answer)
-        fig.text(left / width, (bottom + side + 0.08) / height, f"{number + 1}.",
-                 ha="left", va="bottom", fontsize=12, fontweight="bold")
-    fig.text(MARGIN / width, 0.35 / height, f"Make it again: {sheet.remake}", ha="left",
-             va="bottom", fontsize=7)
-    fig.text(1 - MARGIN / width, 0.35 / height, page.footer, ha="right", va="bottom",
-             fontsize=8)
-    pdf.savefig(fig)
-    plt.close(fig)
+        page_text(fig, left / width, (bottom + side + 0.08) / height, f"{number + 1}.",
+                  ha="left", va="bottom", fontsize=12, fontweight="bold")
+    lines = footer_lines(sheet.remake)
+    for k, line in enumerate(reversed(lines)):  # the last line lowest, above the page number
+        page_text(fig, MARGIN / width, (0.55 + 0.14 * k) / height, line, ha="left",
+                  va="bottom", fontsize=7, family="DejaVu Sans Mono")
+    page_text(fig, 1 - MARGIN / width, 0.3 / height, page.footer, ha="right", va="bottom",
+              fontsize=8)
+    return fig
 
 
-def write_pdf(sheet: Sheet, path: Path, per_page: int, paper: str) -> int:
-    """Write the puzzle pages, then the answer pages if any; return the number of pages."""
+def pdf_bytes(sheet: Sheet, per_page: int, paper: str) -> tuple[bytes, int]:
+    """The whole PDF in memory (puzzle pages, then answer pages) and its number of pages."""
     import matplotlib
-
-    matplotlib.use("Agg")
     from matplotlib.backends.backend_pdf import PdfPages
 
     metadata = {"CreationDate": None, "Creator": "sudoku-teach", "Producer": "sudoku-teach",
                 "Title": sheet.title}
     pages = pages_of(sheet, per_page)
-    style = {"pdf.fonttype": 42, "font.family": "DejaVu Sans"}  # fonts embedded: any printer
-    with matplotlib.rc_context(style), PdfPages(path, metadata=metadata) as pdf:
+    style = {"pdf.fonttype": 42, "font.family": "DejaVu Sans", "text.usetex": False}
+    buffer = io.BytesIO()
+    with matplotlib.rc_context(style), PdfPages(buffer, metadata=metadata) as pdf:
         for page in pages:
-            draw_page(pdf, sheet, page, paper, per_page)
-    return len(pages)
+            pdf.savefig(draw_page(sheet, page, paper, per_page))
+    return buffer.getvalue(), len(pages)
 
 
-# --- the command --------------------------------------------------------------------------
-def remake_command(args: argparse.Namespace) -> str:
-    """The command line that makes this sheet again (printed at the foot of every page)."""
-    words = ["sudoku-teach", "worksheet"]
-    if args.source:
-        words += ["--from", args.source]
-    else:
-        words += ["--difficulty", args.difficulty, "--size", str(args.size), "--seed",
-                  str(args.seed)]
-    if args.count:
-        words += ["--count", str(args.count)]
-    words += ["--per-page", str(args.per_page), "--paper", args.paper]
-    if args.title:
-        words += ["--title", args.title]
-    if args.answers:
-        words.append("--answers")
-    return shlex.join(words)
+def write_pdf(sheet: Sheet, path: Path, per_page: int, paper: str) -> int:
+    """Write the sheet as a PDF; return its number of pages.
 
-
-def build_sheet(args: argparse.Namespace) -> Sheet:
-    """The puzzles (and answers) the arguments ask for, or a clear reason why not."""
-    if args.source:
-        if args.difficulty or args.seed is not None:
-            raise WorksheetError("--from prints a file's puzzles: leave out --difficulty, --seed")
-        puzzles = load_puzzles(args.source)
-        if not puzzles:
-            raise WorksheetError(f"{args.source} holds no puzzle")
-        puzzles = puzzles[: args.count] if args.count else puzzles
-        about = f"Puzzles from {Path(args.source).name}"
-    else:
-        if not args.difficulty or args.seed is None or not args.count:
-            raise WorksheetError("say --count, --difficulty and --seed (or --from FILE)")
-        shape = Shape.for_size(args.size)
-        puzzles = make_puzzles(args.count, args.difficulty, args.seed, shape)
-        about = f"Level: {args.difficulty}    Size: {args.size}x{args.size}    Seed: {args.seed}"
-    if len(puzzles) > MAX_COUNT:
-        raise WorksheetError(f"at most {MAX_COUNT} puzzles a worksheet, not {len(puzzles)}")
-    title = args.title or "Sudoku"
-    answers = answers_for(puzzles, args.source or "worksheet") if args.answers else None
-    return Sheet(title, f"{about}    Puzzles: {len(puzzles)}", remake_command(args), puzzles,
-                 answers)
-
-
-def cmd_worksheet(args: argparse.Namespace) -> int:
-    """Make the worksheet PDF and say where it went."""
-    if args.per_page > MAX_PER_PAGE:
-        raise WorksheetError(
-            f"at most {MAX_PER_PAGE} puzzles a page stay readable, not {args.per_page}"
-        )
-    if args.count and args.count > MAX_COUNT:
-        raise WorksheetError(f"at most {MAX_COUNT} puzzles a worksheet, not {args.count}")
-    sheet = build_sheet(args)
-    pages = write_pdf(sheet, Path(args.output), args.per_page, args.paper)
-    print(f"{args.output}: {len(sheet.puzzles)} puzzle(s) on {pages} page(s)")
-    return 0
-
-
-def add_worksheet_parser(commands: argparse._SubParsersAction) -> None:
-    """The `worksheet` command and its options."""
-    sheet = commands.add_parser("worksheet", help="print puzzles (and answers) as a PDF")
-    sheet.add_argument("--count", type=at_least_one, help="how many puzzles")
-    sheet.add_argument("--difficulty", choices=LEVELS, help="the level of the puzzles")
-    sheet.add_argument("--size", type=int, choices=(4, 6, 9), default=9, help="default 9")
-    sheet.add_argument("--seed", type=int, help="the same seed makes the same puzzles")
-    sheet.add_argument("--from", dest="source", metavar="FILE",
-                       help="print the puzzles of a file instead (one a line, or blocks of rows)")
-    sheet.add_argument("-o", "--output", required=True, metavar="FILE.pdf", help="where to write")
-    sheet.add_argument("--per-page", type=at_least_one, default=6, metavar="K",
-                       help=f"puzzles a page, 1 to {MAX_PER_PAGE} (default 6)")
-    sheet.add_argument("--answers", action="store_true", help="add answer-key pages at the end")
-    sheet.add_argument("--title", default="", help="the heading of every page (default: Sudoku)")
-    sheet.add_argument("--paper", choices=sorted(PAPER), default="a4", help="default a4")
-    sheet.set_defaults(run=cmd_worksheet)
+    The PDF is made in memory first and the file replaced only when it is complete (see
+    `textfile.write_file`): a Ctrl-C or a full disk never leaves half a sheet behind.
+    """
+    data, pages = pdf_bytes(sheet, per_page, paper)
+    write_file(path, data)
+    return pages

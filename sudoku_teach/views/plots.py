@@ -19,6 +19,7 @@ import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
+from ..errors import RequestError
 from ..results import SolveResult
 from ..trace import Trace
 
@@ -73,7 +74,7 @@ def trace_of(run: Run) -> Trace:
     if isinstance(run, Trace):
         return run
     if run.trace is None:
-        raise ValueError(f"this {run.method} search has no trace to plot: solve with trace=True")
+        raise RequestError(f"this {run.method} search has no trace to plot: solve with trace=True")
     return run.trace
 
 
