@@ -160,11 +160,12 @@ def solvable_without(
     bit = bit_of(number)
     # A quick look first, because digging asks this 81 times a puzzle: when the peers show
     # every other number, the cell can only hold `number` (a naked single), and we are done.
-    # (`shown` has bit v for each number v in a peer; bit 0 stands for blank peers.)
+    # (`shown` holds the peers' numbers as a bit set, number v at bit v-1 as everywhere;
+    # `(1 << v) >> 1` is that bit, and 0 for a blank peer.)
     shown = 0
     for peer in geo.peer_cells[cell]:
-        shown |= 1 << cells[peer]
-    if (shown >> 1 | bit) == geo.full:
+        shown |= (1 << cells[peer]) >> 1
+    if (shown | bit) == geo.full:
         return False
     # The same for a hidden single: if in one of the cell's units every other blank sees
     # `number` already (in its row, column or region), it can only go in this cell.

@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..errors import RequestError, SeedError, UnknownNameError
+from ..fast import bit_of
 from ..grid import Grid
 from ..shape import CLASSIC, Shape
 from ..trace import SearchStats, Trace
@@ -63,7 +64,8 @@ class Filler:
         self.stats = SearchStats(nodes=1)  # the empty grid is the first node
         self.trace = Trace(Grid(self.numbers, shape)) if trace else None
         self.depth = 0  # filled cells
-        # The numbers each row, column and region holds, as bit sets (bit v for number v):
+        # The numbers each row, column and region holds, as bit sets (number v at bit v-1:
+        # `fast.bit_of`, the package's one convention):
         # "does it fit?" is then one look at three ints instead of a scan of 27 cells.
         n = shape.size
         self.units = [(r, n + c, 2 * n + shape.region_index(r, c)) for r, c in shape.cells]
@@ -75,13 +77,13 @@ class Filler:
             self.trace.record("try", self.shape.cells[index], number, self.depth)
         row, col, region = self.units[index]
         held = self.held
-        return not (held[row] | held[col] | held[region]) >> number & 1
+        return not (held[row] | held[col] | held[region]) & bit_of(number)
 
     def put(self, index: int, number: int) -> None:
         """Fill a cell: one level deeper."""
         self.numbers[index] = number
         for unit in self.units[index]:
-            self.held[unit] |= 1 << number
+            self.held[unit] |= bit_of(number)
         self.depth += 1
         self.stats.nodes += 1
         self.stats.max_depth = max(self.stats.max_depth, self.depth)
@@ -92,7 +94,7 @@ class Filler:
         """Empty a filled cell again: one level back up."""
         number, self.numbers[index] = self.numbers[index], 0
         for unit in self.units[index]:
-            self.held[unit] &= ~(1 << number)
+            self.held[unit] &= ~bit_of(number)
         self.depth -= 1
         self.stats.backtracks += 1
         if self.trace is not None:
