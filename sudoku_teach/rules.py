@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import InvalidMoveError, RuleViolation
+from .errors import RuleViolation
 from .grid import GridLike, as_grid
 from .shape import CLASSIC, Cell, Shape, Unit
 
@@ -27,12 +27,14 @@ def group_letter(row: int, col: int, shape: Shape = CLASSIC) -> str:
 
 def region_row_range(row: int, shape: Shape = CLASSIC) -> tuple[int, int]:
     """The first and last row of the region band that holds `row` (the assignment's min, max)."""
+    shape.check_cell(row, 0)
     top = row - row % shape.box_rows
     return top, top + shape.box_rows - 1
 
 
 def region_col_range(col: int, shape: Shape = CLASSIC) -> tuple[int, int]:
     """The first and last column of the region stack that holds `col`."""
+    shape.check_cell(0, col)
     left = col - col % shape.box_cols
     return left, left + shape.box_cols - 1
 
@@ -67,10 +69,7 @@ def blockers(grid: GridLike, row: int, col: int, value: int) -> list[tuple[Unit,
     """Why a number may not go in a cell: each unit that already has it, and where."""
     grid = as_grid(grid)
     grid.shape.check_cell(row, col)
-    if not isinstance(value, int) or not 1 <= value <= grid.size:
-        raise InvalidMoveError(
-            f"{value!r} is not a number of a {grid.size}x{grid.size} grid: use 1 to {grid.size}"
-        )
+    grid.shape.check_value(value, (row, col), blank=False)
     found = []
     for unit in grid.shape.units_of(row, col):
         for cell in unit.cells:
@@ -99,6 +98,7 @@ def can_place(grid: GridLike, row: int, col: int, value: int) -> bool:
 def allowed_cells(grid: GridLike, value: int) -> set[Cell]:
     """The empty cells where `value` breaks no rule: what the game's help mode marks."""
     grid = as_grid(grid)
+    grid.shape.check_value(value, blank=False)
     return {cell for cell in grid.empty_cells() if can_place(grid, *cell, value)}
 
 

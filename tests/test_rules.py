@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from conftest import independent_is_solved, pattern_rows
@@ -146,7 +147,9 @@ def test_rules_agree_with_an_independent_checker_on_random_grids():
         assert is_solved(rows) == independent_is_solved(rows)
 
 
-@pytest.mark.parametrize("value", [0, 5, "3"])
+@pytest.mark.parametrize("value", [0, 5, "3", True, 2.0])
 def test_can_place_rejects_numbers_the_grid_cannot_hold(value):
-    with pytest.raises(InvalidMoveError, match="not a number of a 4x4 grid: use 1 to 4"):
+    shown = re.escape(repr(value))
+    expected = rf"cell \(0, 1\) cannot hold {shown}: expected a whole number from 1 to 4$"
+    with pytest.raises(InvalidMoveError, match=expected):
         can_place("1..4 .41. 2.4. .3.1", 0, 1, value)

@@ -19,7 +19,8 @@ exits 2 if it skipped any); 130 interrupted with Ctrl-C.
 For `hint` and `solve --method singles`, 1 also means no rule gives a step: the grid is
 full, contradictory (a conflict, or a cell with no candidate), or needs more rules.
 `count` prints one line per puzzle: `N` (exactly N solutions) or `N (limit reached)` (at
-least N; the count stops at `--limit`, default 2); a grid that breaks the rules has 0.
+least N; the count stops at `--limit`, default 2); a grid that breaks the rules has 0, and
+its conflict is named on standard error (exit status 1).
 """
 
 from __future__ import annotations
@@ -102,6 +103,13 @@ def cmd_count(args: argparse.Namespace) -> int:
     inputs = Inputs(args.puzzles, args.skip_bad)
     status = OK
     for label, grid in with_progress(inputs):
+        broken = conflicts(grid)
+        if broken:  # no solution, and the reason is plain: say it
+            emit("0")
+            print(f"{label}: the givens break the rules: {'; '.join(map(str, broken))}",
+                  file=sys.stderr)
+            status = BROKEN
+            continue
         result = count_fast(grid, args.limit)
         if result.status == "node limit":
             print(f"{label}: {SearchLimitReached(result.stats.nodes)}", file=sys.stderr)

@@ -6,6 +6,8 @@ line at a time and every answer is printed at once, so memory stays flat on long
 
 from __future__ import annotations
 
+import os
+import re
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import chain, islice
@@ -31,7 +33,14 @@ class UsageError(SudokuError):
 
 # --- reading puzzles -------------------------------------------------------------------------
 def looks_like_puzzle(text: str) -> bool:
-    """Whether an argument is meant as a puzzle (mostly digits, dots) rather than a file name."""
+    """Whether an argument that names no file is meant as a puzzle rather than a file name.
+
+    A puzzle is mostly digits and dots, and does not look like a path: `2024-01.txt` (a
+    suffix) and `week3/2024` (a folder) are missing files, while `12x4` is a puzzle with a
+    bad character, and said to be one.
+    """
+    if "/" in text or os.sep in text or re.search(r"\.[A-Za-z]\w*$", text.strip()):
+        return False
     puzzle_chars = sum(ch in DIGITS or ch in BLANKS or ch in DECORATION for ch in text)
     return puzzle_chars > sum(not ch.isspace() for ch in text) / 2
 
@@ -77,9 +86,11 @@ class Inputs:
             return
         for n, source in enumerate(self.sources, 1):
             path = Path(source)
+            if not source.strip():
+                raise UsageError(f"argument {n} is empty: give a puzzle or a file name")
             if path.is_dir():
                 raise UsageError(f"argument {n}: {source} is a directory, not a puzzle file")
-            if path.is_file():
+            if path.exists():  # a file, a named pipe, /dev/stdin, /dev/null: read them all
                 yield from self.from_lines(file_lines(path), source)
             elif looks_like_puzzle(source):
                 yield from self.from_lines(source.splitlines(), f"argument {n}", f"argument {n}")

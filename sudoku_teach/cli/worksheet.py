@@ -81,6 +81,8 @@ def cmd_worksheet(args: argparse.Namespace) -> int:
         raise WorksheetError(
             f"at most {MAX_PER_PAGE} puzzles a page stay readable, not {args.per_page}"
         )
+    if not args.output.strip():
+        raise WorksheetError("-o needs a file name to write the PDF to")
     if len(args.title) > MAX_TITLE:
         raise WorksheetError(f"a title of at most {MAX_TITLE} characters fits on the page,"
                              f" not {len(args.title)}")

@@ -179,6 +179,17 @@ def page_text(fig: Figure, x: float, y: float, text: str, **style: object) -> No
     fig.text(x, y, text, parse_math=False, usetex=False, color="black", **style)
 
 
+def heading_size(text: str, room: float, largest: float = 17) -> float:
+    """The font size (points) at which a heading fits in `room` inches: 17, or less for a
+    long one (measured with the font itself)."""
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import TextPath
+
+    font = FontProperties(family="DejaVu Sans", weight="bold")
+    width = TextPath((0, 0), text, size=largest, prop=font, usetex=False).get_extents().width
+    return min(largest, largest * room * 72 / max(width, 1.0))
+
+
 def footer_lines(remake: str) -> list[str]:
     """The "make it again" command in lines that fit the page, cut only between words and
     ended with the shell's ` \\`, so that it still runs when copied as printed."""
@@ -199,8 +210,8 @@ def draw_page(sheet: Sheet, page: Page, paper: str, per_page: int) -> Figure:
     width, height = PAPER[paper]
     fig = Figure(figsize=(width, height))
     top = 1 - 0.45 / height
-    page_text(fig, 0.5, top, page.heading, ha="center", va="top", fontsize=17,
-              fontweight="bold")
+    page_text(fig, 0.5, top, page.heading, ha="center", va="top",
+              fontsize=heading_size(page.heading, width - 2 * MARGIN), fontweight="bold")
     page_text(fig, 0.5, 1 - 0.85 / height, sheet.about, ha="center", va="top", fontsize=10)
     if not page.answers:  # the student's page: who and when, and what to do
         page_text(fig, MARGIN / width, 1 - 1.18 / height, NAME_LINE, ha="left", va="top",
