@@ -154,14 +154,15 @@ def build_parser() -> argparse.ArgumentParser:
         "--max-nodes", type=at_least_one, metavar="N",
         help="stop a search after N nodes (methods fast, naive, mrv, propagate)",
     )
-    from ..teacher import grading, worksheet
+    from ..teacher import worksheet
     from . import generate as cli_generate  # each lives in its own module
+    from . import grade as cli_grade
     from . import rate as cli_rate
 
     cli_generate.add_generate_parser(commands)
     cli_rate.add_rate_parser(commands)
     worksheet.add_worksheet_parser(commands)
-    grading.add_grade_parser(commands)
+    cli_grade.add_grade_parser(commands)
     return parser
 
 
