@@ -1,7 +1,10 @@
-"""Set a submission's limits, then become its command: `python -m ... CPU MEM FILE PROCS -- CMD`.
+"""Set a submission's limits, then become its command.
+
+Usage: `python -m sudoku_teach.teacher.confine CPU MEMORY FILESIZE PROCESSES CGROUP -- CMD...`
 
 Limits set here hold for the command and everything it starts, and cannot be raised again
-(the hard limit is lowered too). POSIX systems only (Linux, macOS).
+(the hard limit is lowered too). CGROUP, when not empty, is a pids cgroup to join first:
+it caps the number of processes even for root. POSIX systems only (Linux, macOS).
 """
 
 from __future__ import annotations
@@ -29,7 +32,10 @@ def confine(cpu: int, memory: int, files: int, processes: int) -> None:
 def main(argv: list[str]) -> None:
     """Apply the limits given on the command line, then run the command in their place."""
     split = argv.index("--")
-    cpu, memory, files, processes = (int(value) for value in argv[:split])
+    cpu, memory, files, processes = (int(value) for value in argv[:4])
+    if argv[4]:
+        with open(os.path.join(argv[4], "cgroup.procs"), "w") as tasks:
+            tasks.write(str(os.getpid()))
     command = argv[split + 1:]
     confine(cpu, memory, files, processes)
     os.execvp(command[0], command)

@@ -234,7 +234,9 @@ def judge_one(
     def send(request: dict[str, Any]) -> dict[str, Any]:
         reply = kernel.execute(request_code(request), 0, MIME)
         if len(reply.data) != 1:
-            raise wire.WireError("no reply" if not reply.data else "more than one reply")
+            raised = reply.error and f": it raised {reply.error.kind}: {reply.error.message}"
+            raise wire.WireError(f"no reply{raised or ''}" if not reply.data
+                                 else "more than one reply")
         answer = json.loads(reply.data[0]) if len(reply.data[0]) <= wire.MAX_BYTES else None
         if not isinstance(answer, dict):
             raise wire.WireError("a reply that is not a table")

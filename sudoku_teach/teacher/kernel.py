@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .sandbox import Limits, environment, kernel_command
+from .sandbox import Limits, environment, kernel_command, process_group_limit, remove_group
 
 MAX_MESSAGE = 8_000_000
 """The largest message the grader accepts from a kernel (bytes)."""
@@ -63,6 +63,7 @@ class Kernel:
         self.client: Any = None
         self.context: Any = None
         self.out_of_time = False
+        self.group: Path | None = None
 
     def __enter__(self) -> Kernel:
         self.start()
@@ -84,7 +85,8 @@ class Kernel:
             write_connection_file(str(connection), transport="ipc", ip=str(runtime / "ipc"))
         else:
             write_connection_file(str(connection), transport="tcp", ip="127.0.0.1")
-        command = kernel_command(self.isolation, self.folder, connection, self.limits)
+        self.group = process_group_limit(f"sudoku-grade-{self.folder.name}", self.limits.processes)
+        command = kernel_command(self.isolation, self.folder, connection, self.limits, self.group)
         self.process = subprocess.Popen(
             command, cwd=self.folder, env=environment(self.folder), stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
@@ -156,6 +158,8 @@ class Kernel:
             if os.name == "posix":  # children that left the kernel but kept its group
                 with contextlib.suppress(ProcessLookupError, PermissionError):
                     os.killpg(self.process.pid, signal.SIGKILL)
+        remove_group(self.group)
+        self.group = None
         if self.client is not None:
             self.client.stop_channels()
             self.client = None

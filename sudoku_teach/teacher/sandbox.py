@@ -11,11 +11,14 @@ are all there is, and the grader says so.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import sysconfig
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -41,11 +44,75 @@ class Limits:
     processes: int = 256
 
     def describe(self) -> str:
-        """The limits in words."""
+        """The limits in words, and whether the one on processes can hold here."""
+        probe = process_group_limit(f"sudoku-grade-probe-{os.getpid()}", 1)
+        remove_group(probe)
+        if probe is not None:
+            how = "a cgroup"
+        elif hasattr(os, "geteuid") and os.geteuid() == 0:
+            how = "NOT enforced: you grade as root and cgroups are not writable"
+        else:
+            how = "a per-user limit"
         return (
-            f"CPU {self.cpu_seconds} s, memory {self.memory_bytes // 2**30} GB, files"
-            f" {self.file_bytes // 2**20} MB, {self.processes} processes"
+            f"CPU {self.cpu_seconds} s, memory {self.memory_bytes // 2**20} MB, files"
+            f" {self.file_bytes // 2**20} MB, {self.processes} processes ({how})"
         )
+
+
+PIDS_V1 = Path("/sys/fs/cgroup/pids")
+PIDS_V2 = Path("/sys/fs/cgroup")
+
+
+def process_group_limit(name: str, processes: int) -> Path | None:
+    """A new pids cgroup allowing `processes` tasks, where we may make one (Linux, root).
+
+    The rlimit on processes counts per user and does not hold for root, nor inside a jail
+    started by root: a cgroup holds for everyone. None where cgroups cannot be written.
+    """
+    v2 = (PIDS_V2 / "cgroup.controllers").is_file()
+    if v2 and "pids" not in (PIDS_V2 / "cgroup.subtree_control").read_text():
+        return None
+    base = PIDS_V2 if v2 else PIDS_V1
+    group = base / name
+    try:
+        group.mkdir()
+        (group / "pids.max").write_text(str(processes))
+    except OSError:
+        remove_group(group)
+        return None
+    return group
+
+
+def kill_group(group: Path | None) -> None:
+    """SIGKILL every task left in a cgroup (they may have left the process group)."""
+    if group is None:
+        return
+    for _ in range(50):
+        try:
+            pids = [int(p) for p in (group / "cgroup.procs").read_text().split()]
+        except (OSError, ValueError):
+            return
+        if not pids:
+            return
+        for pid in pids:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+        time.sleep(0.05)
+
+
+def remove_group(group: Path | None) -> None:
+    """Kill what is left in a cgroup, then remove it."""
+    if group is None:
+        return
+    kill_group(group)
+    for _ in range(50):
+        try:
+            group.rmdir()
+            return
+        except FileNotFoundError:
+            return
+        except OSError:  # tasks still exiting
+            time.sleep(0.05)
 
 
 def bubblewrap_works() -> bool:
@@ -135,7 +202,7 @@ def jail(folder: Path) -> list[str]:
 
 
 def kernel_command(
-    isolation: str, folder: Path, connection_file: Path, limits: Limits
+    isolation: str, folder: Path, connection_file: Path, limits: Limits, group: Path | None
 ) -> list[str]:
     """How to start the kernel for one submission: limits, then the jail, then Python."""
     kernel = [sys.executable, "-m", "ipykernel_launcher", "-f", str(connection_file)]
@@ -143,7 +210,7 @@ def kernel_command(
         return kernel
     confine = [sys.executable, "-m", "sudoku_teach.teacher.confine",
                str(limits.cpu_seconds), str(limits.memory_bytes), str(limits.file_bytes),
-               str(limits.processes), "--"]
+               str(limits.processes), str(group or ""), "--"]
     return confine + (jail(folder) if isolation == BUBBLEWRAP else []) + kernel
 
 
