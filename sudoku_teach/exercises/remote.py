@@ -29,7 +29,8 @@ Send = Callable[[dict[str, Any]], dict[str, Any]]
 """Sends one request to the student's kernel and returns its reply (raises when it cannot)."""
 
 CHECKED: dict[str, Callable[..., Any]] = {}
-"""The function each `check()` was last given, by exercise name (it may not be named so)."""
+"""The function each `check()` was last given, by exercise name: the grader's choice when the
+notebook has no function of the exercise's name (`check(my_try, "region_of")`)."""
 
 
 # --- in the student's kernel --------------------------------------------------------------
@@ -47,11 +48,9 @@ def serve(request: str) -> None:
 
 
 def user_function(name: str) -> Any:
-    """The function a check was given under that name, else the notebook's own of that name."""
-    if name in CHECKED:
-        return CHECKED[name]
-    main = sys.modules.get("__main__")
-    return getattr(main, name, None)
+    """The notebook's function of that name as it stands, else the one a check was given."""
+    found = getattr(sys.modules.get("__main__"), name, None)
+    return found if callable(found) else CHECKED.get(name, found)
 
 
 def answer(request: dict[str, Any]) -> dict[str, Any]:
