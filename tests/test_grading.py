@@ -1,83 +1,441 @@
-"""Grading runs notebooks in kernels: one batch covers every kind of submission (slow-ish)."""
+"""Grading: a class batch, hostile submissions, the gradebook, and the options (slow-ish).
+
+The expected results come from the notebooks themselves (the functions defined in
+`# BEGIN SOLUTION` cells, whether they use `st.`), never from the grader's own tables.
+"""
 
 from __future__ import annotations
 
 import csv
+import hashlib
+import io
 import json
+import math
+import os
+import re
 import shutil
+import time
+from contextlib import redirect_stdout
 from pathlib import Path
 
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
 from sudoku_teach.cli import main
+from sudoku_teach.exercises import remote, wire
+from sudoku_teach.exercises.framework import check_subject, run_checks
+from sudoku_teach.teacher import sandbox
+from sudoku_teach.teacher.gradebook import cell, student_of
 from sudoku_teach.teacher.grading import NOTEBOOK, lesson_of, lessons
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+SERIES = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
 
 
-def wrong_region_of(target: Path) -> Path:
-    """Notebook 01 with every answer right except `region_of`, renamed as students do."""
-    notebook = json.loads((NOTEBOOKS / "01_rules.ipynb").read_text(encoding="utf-8"))
-    for cell in notebook["cells"]:
-        source = "".join(cell["source"])
-        if source.startswith("def region_of("):
-            cell["source"] = source.replace("(row // 3) * 3 + col // 3", "row // 3 + col // 3")
-    path = target / "my work (copy).ipynb"
+# --- notebooks to grade, and what each really holds --------------------------------------
+def load(path: Path) -> dict:
+    """A notebook as JSON data."""
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def save(notebook: dict, path: Path) -> Path:
+    """Write a notebook, making its folder."""
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(notebook), encoding="utf-8")
     return path
 
 
-def hanging(target: Path) -> Path:
-    """Notebook 00 with a first cell that never ends."""
-    notebook = json.loads((NOTEBOOKS / "00_start_here.ipynb").read_text(encoding="utf-8"))
-    endless = {"cell_type": "code", "execution_count": None, "metadata": {}, "id": "hang",
-               "outputs": [], "source": "while True:\n    pass"}
-    notebook["cells"].insert(0, endless)
-    path = target / "hangs.ipynb"
-    path.write_text(json.dumps(notebook), encoding="utf-8")
+def source(cell: dict) -> str:
+    """A cell's text."""
+    return "".join(cell["source"])
+
+
+def solutions(path: Path) -> dict[str, str]:
+    """The exercises of an instructor notebook: each function in a solution cell, its code."""
+    found = {}
+    for c in load(path)["cells"]:
+        text = source(c)
+        if c["cell_type"] == "code" and "# BEGIN SOLUTION" in text:
+            found[re.search(r"def (\w+)\(", text).group(1)] = text
+    return found
+
+
+def lesson_name(path: Path) -> str:
+    """A notebook's lesson, from its metadata."""
+    return load(path)["metadata"]["sudoku_teach"]["lesson"]
+
+
+def code_cell(text: str) -> dict:
+    """A new code cell."""
+    return {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+            "source": text}
+
+
+def edited(path: Path, old: str, new: str) -> dict:
+    """A notebook with one piece of code replaced (it must be there)."""
+    notebook = load(path)
+    hits = [c for c in notebook["cells"] if c["cell_type"] == "code" and old in source(c)]
+    assert hits, old
+    hits[0]["source"] = source(hits[0]).replace(old, new, 1)
+    return notebook
+
+
+def folder(path: Path) -> Path:
+    """A folder, made if needed."""
+    path.mkdir(parents=True, exist_ok=True)
     return path
 
 
-def test_every_lesson_names_exercises_that_exist():
-    found = lessons()
-    assert {"00_start_here", "01_rules"} <= set(found)
-    for lesson, names in found.items():
-        assert names, lesson
-        notebook = json.loads((NOTEBOOKS / f"{lesson}.ipynb").read_text(encoding="utf-8"))
-        assert notebook["metadata"]["sudoku_teach"] == {"lesson": lesson}
-        code = "".join("".join(c["source"]) for c in notebook["cells"])
-        assert all(f"check({name}" in code for name in names), lesson
+def rows_of(table: Path) -> list[dict[str, str]]:
+    """A CSV file read back with the csv module, as a spreadsheet would."""
+    with table.open(encoding="utf-8-sig", newline="") as rows:
+        return list(csv.DictReader(rows))
 
 
-def test_a_batch_reports_each_exercise_and_goes_past_bad_files(tmp_path, capsys):
-    shutil.copy(NOTEBOOKS / "00_start_here.ipynb", tmp_path / "teacher.ipynb")
-    shutil.copy(NOTEBOOKS / "student" / "01_rules.ipynb", tmp_path / "untouched.ipynb")
-    (tmp_path / "empty.ipynb").write_text("")
-    (tmp_path / "braces.ipynb").write_text("{}")
-    submitted = [tmp_path / "teacher.ipynb", tmp_path / "empty.ipynb", tmp_path / "braces.ipynb",
-                 wrong_region_of(tmp_path), tmp_path / "untouched.ipynb", hanging(tmp_path)]
-    table = tmp_path / "grades.csv"
-    status = main(["grade", *map(str, submitted), "--csv", str(table), "--timeout", "4"])
-    assert status == 1  # some notebooks could not be graded
+def require_bubblewrap() -> None:
+    """Skip where bubblewrap cannot run, except in CI, where it must."""
+    if sandbox.bubblewrap_works():
+        return
+    message = "bubblewrap (bwrap) is not installed or may not run here: apt-get install bubblewrap"
+    if os.environ.get("CI") == "true":
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+# --- a class of mixed submissions ---------------------------------------------------------
+@pytest.fixture(scope="module")
+def graded_class(tmp_path_factory):
+    """A class of 10 students graded in one batch: (output, gradebook, long form, feedback)."""
+    root = tmp_path_factory.mktemp("class")
+    batch = root / "submissions"
+    rules = NOTEBOOKS / "01_rules.ipynb"
+    for path in SERIES:  # ada hands in every lesson, solved; bob every lesson, untouched
+        shutil.copy(path, folder(batch / "ada"))
+        shutil.copy(NOTEBOOKS / "student" / path.name, folder(batch / "bob"))
+    save(edited(rules, "import sudoku_teach as st", "import sudoku_teeach as st"),
+         batch / "01_rules - carl.ipynb")
+    save(edited(rules, "def region_of(row, col):", "def region_of(row, col)"), batch / "dana.ipynb")
+    save(edited(rules, "(row // 3) * 3 + col // 3", "row // 3 + col // 3"), batch / "eve.ipynb")
+    in_r = load(rules)
+    in_r["metadata"]["kernelspec"] = {"name": "ir", "language": "R", "display_name": "R"}
+    save(in_r, batch / "finn.ipynb")
+    odd = load(rules)
+    odd["metadata"] = "a string where a table belongs"
+    save(odd, batch / "gail.ipynb")
+    listed = load(rules)
+    listed["metadata"]["sudoku_teach"] = ["01_rules"]
+    save(listed, batch / "01_rules_hugo.ipynb")
+    (batch / "ivan.ipynb").write_text("")
+    shutil.copy(NOTEBOOKS / "00_start_here.ipynb", folder(batch / "jane"))
+    shutil.copy(NOTEBOOKS / "student" / "01_rules.ipynb", batch / "jane")
+    files = {name: root / name for name in ("grades.csv", "long.csv", "feedback")}
+    out = io.StringIO()
+    with redirect_stdout(out):
+        status = main(["grade", str(batch), "--timeout", "120", "-j", "2",
+                       "--csv", str(files["grades.csv"]), "--long-csv", str(files["long.csv"]),
+                       "--feedback", str(files["feedback"])])
+    return status, out.getvalue(), files
+
+
+def statuses(long_rows: list[dict[str, str]], student: str) -> dict[str, str]:
+    """One student's status by exercise (and "(notebook)" rows) from the long form."""
+    return {r["exercise"]: r["status"] for r in long_rows if r["student"] == student}
+
+
+def test_instructor_notebooks_pass_and_untouched_ones_are_not_done(graded_class):
+    status, out, files = graded_class
+    long_rows = rows_of(files["long.csv"])
+    every = {name for path in SERIES for name in solutions(path)}
+    assert statuses(long_rows, "ada") == dict.fromkeys(every, "passed")
+    assert statuses(long_rows, "bob") == dict.fromkeys(every, "not done")
+    assert status == 1  # some notebooks had problems of their own
+    assert "Isolation:" in out
+
+
+def test_crashes_are_errors_with_the_exception(graded_class):
+    _, out, files = graded_class
+    long_rows = rows_of(files["long.csv"])
+    carl = [r for r in long_rows if r["student"] == "carl"]
+    crash = next(r for r in carl if r["exercise"] == NOTEBOOK)
+    assert crash["status"] == "error" and "ModuleNotFoundError" in crash["message"]
+    assert "code cell 1" in crash["message"]
+    for name, code in solutions(NOTEBOOKS / "01_rules.ipynb").items():
+        mine = next(r for r in carl if r["exercise"] == name)
+        assert mine["status"] == ("error" if "st." in code else "passed"), name
+    dana = statuses(long_rows, "dana")
+    assert dana.pop("region_of") == "error" and set(dana.values()) == {"passed"}
+    message = next(r["message"] for r in long_rows
+                   if r["student"] == "dana" and r["exercise"] == "region_of")
+    assert "SyntaxError" in message
+    eve = statuses(long_rows, "eve")
+    assert eve.pop("region_of") == "failed" and set(eve.values()) == {"passed"}
+
+
+def test_odd_files_are_errors_of_their_own(graded_class):
+    _, _, files = graded_class
+    long_rows = rows_of(files["long.csv"])
+    only = {s: [r for r in long_rows if r["student"] == s] for s in ("finn", "gail", "ivan")}
+    assert all(len(rows) == 1 and rows[0]["status"] == "error" for rows in only.values())
+    assert "not Python" in only["finn"][0]["message"]
+    assert "lesson" in only["gail"][0]["message"]
+    assert "empty" in only["ivan"][0]["message"]
+    assert set(statuses(long_rows, "hugo").values()) == {"passed"}  # lesson from its file name
+
+
+def test_the_gradebook_has_one_row_per_student_with_the_right_totals(graded_class):
+    _, _, files = graded_class
+    book = rows_of(files["grades.csv"])
+    exercises = [name for path in SERIES for name in solutions(path)]
+    header = list(book[0])
+    assert header[0] == "student" and header[-2:] == ["total", "out of"]
+    assert sorted(header[1:-2]) == sorted(exercises)
+    by_name = {row["student"]: row for row in book}
+    rules = solutions(NOTEBOOKS / "01_rules.ipynb")
+    carl = sum("st." not in code for code in rules.values())
+    expected = {"ada": len(exercises), "bob": 0, "carl": carl, "dana": 3, "eve": 3, "finn": 0,
+                "gail": 0, "hugo": 4, "ivan": 0, "jane": 1}
+    assert {name: int(row["total"]) for name, row in by_name.items()} == expected
+    for row in book:
+        assert int(row["out of"]) == len(exercises)
+        assert sum(int(row[name] or 0) for name in exercises) == int(row["total"])
+    assert by_name["jane"]["count_blanks"] == "1" and by_name["jane"]["region_of"] == "0"
+    assert by_name["jane"]["solve"] == ""  # a lesson not handed in is blank, not 0
+    feedback = sorted(p.name for p in files["feedback"].iterdir())
+    assert feedback == sorted(f"{name}.md" for name in expected)
+    eve = (files["feedback"] / "eve.md").read_text(encoding="utf-8")
+    assert "3 of" in eve and "`region_of`: **failed**" in eve and "expected" in eve
+
+
+def test_the_long_form_is_one_line_per_exercise(graded_class):
+    _, _, files = graded_class
+    text = files["long.csv"].read_text(encoding="utf-8-sig")
+    assert len(text.splitlines()) == len(rows_of(files["long.csv"])) + 1  # no multi-line cells
+
+
+# --- hostile submissions ------------------------------------------------------------------
+MARK = "sudoku-hostile-7f3a"
+COUNT = "def count_blanks(grid):\n    return sum(row.count(0) for row in grid)\n"
+HOSTILE = {
+    "forger": """
+import json
+from IPython.display import display
+import sudoku_teach.exercises.framework as fw
+import sudoku_teach.exercises.remote as rm
+fw.RESULTS = {"count_blanks": fw.Report("count_blanks", total=4, passed=4)}
+display({rm.MIME: json.dumps({"callable": True, "outcomes": []})}, raw=True)
+display({"application/x-sudoku-teach-results+json": {"count_blanks": {
+    "status": "passed", "passed": 4, "total": 4, "failure": ""}}}, raw=True)
+open("results.json", "w").write('{"count_blanks": "passed"}')
+print("count_blanks: well done, all 4 checks passed.")
+""",
+    "patcher": """
+import sudoku_teach, sudoku_teach.rules
+import sudoku_teach.exercises.framework as fw
+import sudoku_teach.exercises.remote as rm
+fw.judge = lambda *args, **kwargs: None
+fw.check_subject = lambda subject, name: fw.Report(name, total=4, passed=4)
+sudoku_teach.rules.count_blanks = sudoku_teach.count_blanks = lambda grid: 0
+fw.REGISTRY.clear()
+def count_blanks(grid):
+    return 0
+""",
+    "vandal": """
+import glob
+targets = [VICTIM, "../victim.ipynb", *glob.glob("/tmp/**/*.ipynb", recursive=True)]
+for target in targets:
+    try:
+        open(target, "w").write("{}")
+    except OSError:
+        pass
+""" + COUNT,
+    "escaper": """
+import os
+for target in [CANARY, os.path.join(BESIDE, "escaped.txt"), "/tmp/MARK", "/root/MARK"]:
+    try:
+        open(target, "a").write("escaped")
+    except OSError:
+        pass
+try:
+    secret = open(CANARY).read()
+except OSError:
+    secret = None
+seen = sorted(os.environ)
+def count_blanks(grid):
+    return secret or seen
+""",
+    "sigint": """
+import signal
+signal.signal(signal.SIGINT, signal.SIG_IGN)
+signal.signal(signal.SIGTERM, signal.SIG_IGN)
+while True:
+    pass
+""",
+    "hog": """
+blocks = []
+while True:
+    blocks.append(bytearray(50_000_000))
+""",
+    "forker": """
+import os, subprocess, sys
+sleeper = [sys.executable, "-c", "import time; time.sleep(600)", "MARK"]
+subprocess.Popen(sleeper, start_new_session=True)
+while True:
+    try:
+        if os.fork() == 0:
+            os.setsid()
+            os.execv(sys.executable, sleeper)
+    except OSError:
+        break
+""" + COUNT,
+}
+
+
+def tree_hash(folder: Path) -> dict[str, str]:
+    """Every file under a folder with a hash of its bytes."""
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def marked_processes() -> list[int]:
+    """Processes whose command line carries the hostile mark (none may outlive the batch)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if MARK.encode() in (entry / "cmdline").read_bytes():
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return found
+
+
+def test_hostile_submissions_are_graded_as_what_they_did(tmp_path, monkeypatch, capsys):
+    require_bubblewrap()
+    monkeypatch.setenv("SUDOKU_GRADER_TOKEN", "teacher-secret-token")
+    batch = tmp_path / "batch"
+    canary = tmp_path / "canary.txt"
+    canary.write_text("canary-secret-1234")
+    victim = folder(batch) / "victim.ipynb"
+    shutil.copy(NOTEBOOKS / "00_start_here.ipynb", victim)
+    base = load(NOTEBOOKS / "student" / "00_start_here.ipynb")
+    for name, code in HOSTILE.items():
+        code = (code.replace("VICTIM", repr(str(victim))).replace("CANARY", repr(str(canary)))
+                .replace("BESIDE", repr(str(tmp_path))).replace("MARK", MARK))
+        notebook = json.loads(json.dumps(base))
+        notebook["cells"].append(code_cell(code))
+        save(notebook, batch / f"{name}.ipynb")
+    before, beside = tree_hash(batch), sorted(p.name for p in tmp_path.iterdir())
+    timeout, jobs = 12, 4
+    start = time.monotonic()
+    main(["grade", str(batch), "--timeout", str(timeout), "-j", str(jobs), "--memory", "1024",
+          "--long-csv", str(tmp_path / "long.csv"), "--feedback", str(tmp_path / "feedback")])
+    took = time.monotonic() - start
     out = capsys.readouterr().out
-    assert "not a notebook (the file is empty)" in out
-    assert "not a notebook (no cells)" in out and "version" not in out
+    assert "Isolation: bubblewrap" in out
+    rounds = math.ceil((len(HOSTILE) + 1) / jobs)
+    assert took < rounds * (timeout + 6), took
 
-    with table.open(encoding="utf-8") as rows:
-        found = {(Path(r["notebook"]).name, r["exercise"]): r for r in csv.DictReader(rows)}
-    status_of = {key: row["status"] for key, row in found.items()}
-    assert status_of[("teacher.ipynb", "count_blanks")] == "passed"
-    assert status_of[("empty.ipynb", NOTEBOOK)] == "error"
-    copy = "my work (copy).ipynb"
-    assert status_of[(copy, "region_of")] == "failed"
-    assert "expected" in found[(copy, "region_of")]["message"]
-    assert [status_of[(copy, name)] for name in ("column", "can_place", "is_solved")] == [
-        "passed"
-    ] * 3
-    assert {status_of[("untouched.ipynb", name)] for name in lessons()["01_rules"]} == {
-        "not done"
-    }
-    assert status_of[("hangs.ipynb", NOTEBOOK)] == "error"
-    assert "seconds" in found[("hangs.ipynb", NOTEBOOK)]["message"]
-    assert status_of[("hangs.ipynb", "count_blanks")] == "not done"
+    assert tree_hash(batch) == before  # no submission was changed, nor any file added
+    assert canary.read_text() == "canary-secret-1234"
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(beside + ["long.csv", "feedback"])
+    assert not Path(f"/tmp/{MARK}").exists() and not Path(f"/root/{MARK}").exists()
+    assert marked_processes() == []
+
+    long_rows = rows_of(tmp_path / "long.csv")
+    status = {(Path(r["notebook"]).stem, r["exercise"]): r for r in long_rows}
+    assert status[("victim", "count_blanks")]["status"] == "passed"
+    assert status[("forger", "count_blanks")]["status"] == "not done"
+    assert status[("patcher", "count_blanks")]["status"] == "failed"
+    assert status[("vandal", "count_blanks")]["status"] == "passed"
+    escaper = status[("escaper", "count_blanks")]
+    assert escaper["status"] == "failed" and "HOME" in escaper["message"]
+    everything = out + (tmp_path / "long.csv").read_text() + "".join(
+        p.read_text() for p in (tmp_path / "feedback").iterdir())
+    assert "canary-secret" not in everything and "SUDOKU_GRADER_TOKEN" not in everything
+    assert status[("sigint", NOTEBOOK)]["status"] == "timed out"
+    assert status[("sigint", "count_blanks")]["status"] == "timed out"
+    hog = status[("hog", NOTEBOOK)]
+    assert hog["status"] == "error" and ("MemoryError" in hog["message"]
+                                         or "stopped" in hog["message"])
+    assert status[("hog", "count_blanks")]["status"] in ("not done", "error")
+    assert status[("forker", "count_blanks")]["status"] in ("passed", "error")
+
+
+# --- options, names, data -----------------------------------------------------------------
+@pytest.mark.parametrize(
+    "options, complaint",
+    [(["--timeout", "nan"], "seconds above 0"), (["--timeout", "inf"], "seconds above 0"),
+     (["--timeout", "-1"], "seconds above 0"), (["-j", "0"], "from 1 up"),
+     (["--csv", "/no/such/folder/grades.csv"], "cannot write")],
+)
+def test_bad_options_are_refused_before_anything_runs(options, complaint, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["grade", str(NOTEBOOKS / "00_start_here.ipynb"), *options])
+    assert stop.value.code == 2
+    captured = capsys.readouterr()
+    assert complaint in captured.err and captured.out == ""
+
+
+def test_the_student_is_named_by_the_file_then_the_folder():
+    known = lessons()
+    assert student_of(Path("in/01_rules - Anna Berg.ipynb"), known) == "Anna Berg"
+    assert student_of(Path("in/anna_berg.ipynb"), known) == "anna_berg"
+    assert student_of(Path("in/anna-berg/01_rules.ipynb"), known) == "anna-berg"
+    assert student_of(Path("in/anna/03.ipynb"), known) == "anna"
+
+
+def test_spreadsheet_cells_are_one_line_and_never_formulas():
+    assert cell("=HYPERLINK(\"x\")") == "'=HYPERLINK(\"x\")"
+    assert cell("two\nlines") == "two lines"
+    assert len(cell("x" * 1000)) == 300
+
+
+values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=4) | st.tuples(inner, inner)
+    | st.frozensets(st.integers(), max_size=4)
+    | st.dictionaries(st.tuples(st.integers(), st.integers()), inner, max_size=3),
+    max_leaves=20,
+)
+
+
+@given(values)
+def test_values_cross_the_kernel_boundary_unchanged(value):
+    back = wire.loads(wire.dumps(value))
+    kind = set if type(value) is frozenset else type(value)  # a set is a set, either way
+    assert back == value and type(back) is kind
+
+
+@pytest.mark.parametrize("reply", [
+    "[" * 5000 + "]" * 5000, '{"$set": [[1]]}', '{"$eval": "1"}', '"x"' + " " * wire.MAX_BYTES,
+    '{"$object": ["Popen", {}]}',
+])
+def test_odd_replies_are_refused_not_run(reply):
+    with pytest.raises(wire.WireError):
+        wire.loads(reply)
+
+
+def test_remote_checks_judge_as_local_ones_do(monkeypatch):
+    """The grader's path (requests as JSON text) gives the very report `check` gives."""
+    def region_of(row, col):
+        return row // 3 + col // 3
+
+    def solve(grid):
+        from sudoku_teach import fast
+        from sudoku_teach import grid as grids
+        solution = fast.solve(grids.Grid.from_rows(grid)).solution
+        return solution.to_rows() if solution else None
+
+    for function in (region_of, solve):
+        monkeypatch.setitem(remote.CHECKED, function.__name__, function)
+
+        def send(request):
+            return json.loads(json.dumps(remote.answer(json.loads(json.dumps(request)))))
+
+        far = check_subject(remote.RemoteSubject(function.__name__, send), function.__name__)
+        near = run_checks(function)
+        assert str(far) == str(near) and far.status == near.status
 
 
 def test_the_lesson_comes_from_metadata_then_from_a_numbered_file_name():
@@ -86,10 +444,13 @@ def test_the_lesson_comes_from_metadata_then_from_a_numbered_file_name():
     assert lesson_of(tagged, Path("01_rules.ipynb"), known) == "02_elimination_sets"
     assert lesson_of({"metadata": {}}, Path("01_rules - Anna.ipynb"), known) == "01_rules"
     assert lesson_of({"metadata": {}}, Path("homework.ipynb"), known) is None
+    assert lesson_of({"metadata": "odd"}, Path("homework.ipynb"), known) is None
+    assert lesson_of({"metadata": {"sudoku_teach": [1]}}, Path("x.ipynb"), known) is None
 
 
 def test_every_notebook_of_the_series_is_a_lesson_the_grader_knows():
     known = lessons()
-    for path in sorted(Path("notebooks").glob("0*.ipynb")):
-        lesson = json.loads(path.read_text(encoding="utf-8"))["metadata"]["sudoku_teach"]["lesson"]
+    for path in SERIES:
+        lesson = lesson_name(path)
         assert lesson == path.stem and lesson in known, path
+        assert sorted(known[lesson]) == sorted(solutions(path)), path

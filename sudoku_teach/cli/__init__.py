@@ -36,6 +36,7 @@ from ..grid import STYLES, write_as
 from ..rule_solver import next_step
 from ..rules import conflicts, is_complete
 from . import generate as cli_generate  # each of these commands lives in its own module
+from . import grade as cli_grade
 from . import rate as cli_rate
 from . import worksheet as cli_worksheet
 from .inputs import BROKEN, INTERRUPTED, OK, UNUSABLE, Inputs, emit, several, with_progress
@@ -145,12 +146,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--max-nodes", type=at_least_one, metavar="N",
         help="stop a search after N nodes (methods fast, naive, mrv, propagate)",
     )
-    from ..teacher import grading  # its parser is still in teacher/grading.py
-
     cli_generate.add_generate_parser(commands)
     cli_rate.add_rate_parser(commands)
     cli_worksheet.add_worksheet_parser(commands)
-    grading.add_grade_parser(commands)
+    cli_grade.add_grade_parser(commands)
     return parser
 
 

@@ -18,9 +18,8 @@ def source_tree(function: Callable[..., Any]) -> ast.AST | None:
         return None
 
 
-def returns_a_value(function: Callable[..., Any]) -> bool | None:
+def returns_a_value(tree: ast.AST | None) -> bool | None:
     """Whether a function's code has a `return` with a value; None when its source is unknown."""
-    tree = source_tree(function)
     if tree is None:
         return None
     return any(

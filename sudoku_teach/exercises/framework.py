@@ -12,6 +12,10 @@ as the wrong kind.
 
 An endless loop is stopped after `TIME_LIMIT` seconds by a watchdog thread that interrupts
 the main thread, so the limit works on every system, Windows included.
+
+The checks judge a `Subject`, not the function itself: in a notebook it wraps the student's
+function (`LocalSubject`); the teacher's grader passes a `RemoteSubject` that calls the
+function in the student's kernel, so the same `judge` gives the verdict in both places.
 """
 
 from __future__ import annotations
@@ -22,13 +26,20 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .code_reading import called_functions, returns_a_value
-from .watchdog import TimeUp, time_limit
+from .code_reading import returns_a_value
+from .remote import CHECKED
+from .subject import (
+    NOT_IMPLEMENTED,
+    RECURSION,
+    TOO_SLOW,
+    Case,
+    LocalSubject,
+    Outcome,
+    Subject,
+)
 
-Case = tuple[Any, ...]
-"""The arguments of one call."""
-Diagnosis = Callable[[Callable[..., Any], Case, Any, Any], "str | None"]
-"""A function that guesses the mistake behind a wrong answer: (function, case, got, expected)."""
+Diagnosis = Callable[[Subject, Case, Any, Any], "str | None"]
+"""A function that guesses the mistake behind a wrong answer: (subject, case, got, expected)."""
 
 
 def describe_args(case: Case) -> str:
@@ -74,7 +85,7 @@ class Exercise:
     changes_input: bool = False
     """True only for a solver, which fills the grid in place; other answers leave it as it was."""
     keep_input: str = "work on a copy (`[row[:] for row in grid]`)"
-    how: Callable[[Callable[..., Any], Case], str | None] | None = None
+    how: Callable[[Subject, Case], str | None] | None = None
     """A check of how a right answer was found, where the way is the lesson (fewest first)."""
 
 
@@ -115,9 +126,6 @@ class Report:
 
 REGISTRY: dict[str, Exercise] = {}
 
-RESULTS: dict[str, Report] = {}
-"""The latest report of every check run in this session, by exercise name (read by the grader)."""
-
 TIME_LIMIT = 10
 """Seconds one case may take before the check gives up on it (an endless loop, probably)."""
 
@@ -143,14 +151,20 @@ def unknown_exercise(name: str) -> str:
 def run_checks(function: Callable[..., Any], name: str | None = None) -> Report:
     """Run a student's function on every hidden case, count the passes, keep the first failure."""
     name = name or getattr(function, "__name__", "")
+    if name in REGISTRY:
+        CHECKED[name] = function  # the grader asks for this function by its exercise's name
+    return check_subject(LocalSubject(function, name), name)
+
+
+def check_subject(subject: Subject, name: str) -> Report:
+    """Judge a function, here or in a student's kernel, on every case: one report."""
     if name not in REGISTRY:
         return Report(name, total=0, status="error", failure=unknown_exercise(name))
     exercise = REGISTRY[name]
     cases = list(exercise.cases())
     report = Report(name, total=len(cases), hint=exercise.hint)
-    RESULTS[name] = report  # filled in below; a check cut short keeps passed < total
-    for case in cases:
-        verdict = judge(exercise, function, case)
+    for case, outcome in zip(cases, subject.run(cases, TIME_LIMIT)):
+        verdict = judge(exercise, subject, case, outcome)
         if verdict is None:
             report.passed += 1
         elif verdict[0] == "not implemented":
@@ -163,19 +177,20 @@ def run_checks(function: Callable[..., Any], name: str | None = None) -> Report:
             report.status, report.failure = verdict[:2]
             if len(verdict) > 2:
                 report.hint = verdict[2]
+    if report.ok and report.passed < report.total:  # the calls stopped short of the cases
+        report.status = "error"
+        report.failure = f"the check stopped after {report.passed} of {report.total} cases."
     return report
 
 
-def judge(exercise: Exercise, function: Callable[..., Any], case: Case) -> tuple[str, ...] | None:
+def judge(
+    exercise: Exercise, subject: Subject, case: Case, outcome: Outcome
+) -> tuple[str, ...] | None:
     """One case: None when right, else (status, what went wrong[, a hint that fits it])."""
     expected = exercise.reference(*copy.deepcopy(case))
     call = f"{exercise.name}({exercise.describe(case)})"
-    given = copy.deepcopy(case)
-    try:
-        with time_limit(TIME_LIMIT):
-            answer = function(*given)
-    except NotImplementedError as error:
-        other = raised_elsewhere(error, function)
+    if outcome.error == NOT_IMPLEMENTED:
+        other = outcome.raised_in
         if other is None:
             return "not implemented", ""
         return "not implemented", f"{call} calls {other}, which is not written yet: " + (
@@ -184,59 +199,63 @@ def judge(exercise: Exercise, function: Callable[..., Any], case: Case) -> tuple
             if other in REGISTRY
             else f"finish {other} first."
         )
-    except TimeUp:
+    if outcome.error == TOO_SLOW:
         return "too slow", (
             f"First problem: {call} was still running after {TIME_LIMIT} seconds."
             " Is there a loop that never ends?"
         )
-    except RecursionError:
+    if outcome.error == RECURSION:
         return "error", (
             f"First problem: {call} kept calling itself and never stopped (RecursionError)."
             " Does it change the grid before calling itself, and stop when nothing is left?"
         )
-    except Exception as error:  # the student's code may fail in any way; say how
-        grids = [arg for arg in case if is_grid(arg)] if isinstance(error, IndexError) else []
+    if outcome.error:
+        grids = [arg for arg in case if is_grid(arg)] if outcome.kind == "IndexError" else []
         note = size_note(grids[0], exercise.package) if grids else ""
-        return "error", f"First problem: {call} raised {type(error).__name__}: {error}.{note}"
-    if not exercise.changes_input and canonical(given) != canonical(case):
+        return "error", (
+            f"First problem: {call} raised {outcome.kind}: {outcome.message}.{note}"
+        )
+    answer = outcome.answer
+    if not exercise.changes_input and canonical(outcome.after) != canonical(case):
         grid = any(is_grid(arg) for arg in case)
         what, keep = ("the grid", exercise.keep_input) if grid else ("an argument", "copy it")
         changed = f"your function changed {what} it was given; {keep}."
         return "failed", f"First failing case: {call}\n  {changed}"
     if canonical(answer) == canonical(expected):
-        way = exercise.how and exercise.how(function, case)
+        way = exercise.how and exercise.how(subject, case)
         return ("failed", f"First failing case: {call}\n  {way}.") if way else None
     lines = [
         f"First failing case: {call}",
         f"  expected: {show(expected)}",
         f"  got:      {show(answer)}",
     ]
-    helper = helper_problem(function, case)
-    note = helper or kind_problem(function, answer, expected)
+    helper = helper_problem(subject, case)
+    note = helper or kind_problem(subject, answer, expected)
     if note:
         lines.append(f"  ({note})")
-    better = None if helper else diagnosis(exercise, function, case, answer, expected)
+    better = None if helper else diagnosis(exercise, subject, case, answer, expected)
     return ("failed", "\n".join(lines)) + ((better,) if better else ())
 
 
 def diagnosis(
-    exercise: Exercise, function: Callable[..., Any], case: Case, answer: Any, expected: Any
+    exercise: Exercise, subject: Subject, case: Case, answer: Any, expected: Any
 ) -> str | None:
     """The exercise's guess at the mistake, if it has one; a guess that fails is no guess."""
     if exercise.diagnose is None:
         return None
     try:
-        return exercise.diagnose(function, case, answer, expected)
+        return exercise.diagnose(subject, case, answer, expected)
     except Exception:  # an answer too odd to reason about: the general hint stays
         return None
 
 
-def kind_problem(function: Callable[..., Any], answer: Any, expected: Any) -> str | None:
+def kind_problem(subject: Subject, answer: Any, expected: Any) -> str | None:
     """A note when the answer is None or of the wrong kind (a list where a set is asked for)."""
     if answer is None and expected is not None:
-        if returns_a_value(function) is False:
+        returns = returns_a_value(subject.tree())
+        if returns is False:
             return "None: the function has no `return` with a value; did it forget to `return` it?"
-        if returns_a_value(function) is None:
+        if returns is None:
             return "None: did the function forget to `return` its answer?"
         return None
     kinds = {type(canonical(answer)), type(canonical(expected))}
@@ -245,19 +264,18 @@ def kind_problem(function: Callable[..., Any], answer: Any, expected: Any) -> st
     return None
 
 
-def helper_problem(function: Callable[..., Any], case: Case) -> str | None:
+def helper_problem(subject: Subject, case: Case) -> str | None:
     """When the function calls a student's own helper that is wrong on this grid, say so."""
     grid = case[0] if case else None
     if not is_grid(grid):
         return None
-    for name, helper in called_functions(function).items():
+    for name, helper in subject.helpers().items():
         exercise = REGISTRY.get(name)
-        if exercise is None or exercise.cases_on is None or not callable(helper):
+        if exercise is None or exercise.cases_on is None:
             continue
-        if getattr(helper, "__module__", "").startswith("sudoku_teach"):
-            continue  # the package's version: right by definition
-        for helper_case in exercise.cases_on(grid):
-            verdict = judge(exercise, helper, helper_case)
+        helper_cases = list(exercise.cases_on(grid))
+        for helper_case, outcome in zip(helper_cases, helper.run(helper_cases, TIME_LIMIT)):
+            verdict = judge(exercise, helper, helper_case, outcome)
             if verdict is not None:
                 call, *rest = verdict[1].splitlines()
                 details = ", ".join(" ".join(line.replace(":", "").split()) for line in rest[:2])
@@ -281,17 +299,6 @@ def size_note(grid: list[list[int]], package: str) -> str:
         f" This grid is {n}x{n} with {shape.box_rows}x{shape.box_cols} regions: code that"
         f" assumes 9 rows or 3x3 regions fails here. Use len(grid), or {package} instead."
     )
-
-
-def raised_elsewhere(error: BaseException, function: Callable[..., Any]) -> str | None:
-    """The name of the other function that raised an error; None if `function` raised it."""
-    trace = error.__traceback__
-    while trace is not None and trace.tb_next is not None:
-        trace = trace.tb_next
-    code = trace.tb_frame.f_code if trace is not None else None
-    if code is None or code is getattr(function, "__code__", None):
-        return None
-    return code.co_name
 
 
 def show(value: Any) -> str:

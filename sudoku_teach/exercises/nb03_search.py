@@ -6,14 +6,13 @@ Notebook 04 (smarter search) builds on the cases and the diagnosis written here.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable
 from typing import Any
 
 from .. import fast, rule_solver, rules
 from ..examples import ASSIGNMENT_PUZZLE, WARMUP_4X4
 from ..grid import Grid, Rows
-from .code_reading import source_tree
-from .framework import Case, Exercise, register
+from .framework import Exercise, register
+from .subject import Case, Subject
 
 LESSON = "03_recursive_search"
 """The notebook these exercises belong to (its `sudoku_teach.lesson` metadata)."""
@@ -36,9 +35,9 @@ def reference_solve(grid: Rows) -> Rows | None:
     return solution.to_rows() if solution is not None else None
 
 
-def assigns_zero(function: Callable[..., Any]) -> bool | None:
+def assigns_zero(subject: Subject) -> bool | None:
     """Whether a function's code ever writes 0 into a grid cell (an undo); None if unknown."""
-    tree = source_tree(function)
+    tree = subject.tree()
     if tree is None:
         return None
     return any(
@@ -50,12 +49,12 @@ def assigns_zero(function: Callable[..., Any]) -> bool | None:
     )
 
 
-def returns_own_call(function: Callable[..., Any]) -> bool:
+def returns_own_call(subject: Subject) -> bool:
     """Whether a loop in the function returns its own recursive call as is (no undo, no retry)."""
-    tree = source_tree(function)
+    tree = subject.tree()
     if tree is None:
         return False
-    name = getattr(function, "__name__", "")
+    name = subject.name
     loops = [node for node in ast.walk(tree) if isinstance(node, (ast.For, ast.While))]
     return any(
         isinstance(node, ast.Return)
@@ -67,9 +66,7 @@ def returns_own_call(function: Callable[..., Any]) -> bool:
     )
 
 
-def diagnose_first_empty(
-    function: Callable[..., Any], case: Case, got: Any, expected: Any
-) -> str | None:
+def diagnose_first_empty(subject: Subject, case: Case, got: Any, expected: Any) -> str | None:
     """The off-by-one loop that never looks at the last row or column."""
     last = len(case[0]) - 1
     if expected is not None and last in expected:
@@ -77,7 +74,7 @@ def diagnose_first_empty(
     return None
 
 
-def diagnose_solve(function: Callable[..., Any], case: Case, got: Any, expected: Any) -> str | None:
+def diagnose_solve(subject: Subject, case: Case, got: Any, expected: Any) -> str | None:
     """The likely mistake behind a wrong `solve`."""
     if expected is None:
         return (
@@ -90,12 +87,12 @@ def diagnose_solve(function: Callable[..., Any], case: Case, got: Any, expected:
             " solved grid is the same list, so undo only when the recursive call returned None)."
         )
     if got is None:
-        if returns_own_call(function):
+        if returns_own_call(subject):
             return (
                 "return the recursive answer only when it is not None; otherwise undo and try"
                 " the next number."
             )
-        if assigns_zero(function) is False:
+        if assigns_zero(subject) is False:
             return (
                 "solve gave up on a puzzle that has a solution. After a number that led to a dead"
                 " end, put 0 back in the cell (undo the placement) before trying the next one:"

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from contextlib import suppress
 from typing import Any
 
 from .. import elimination
 from ..examples import ASSIGNMENT_PUZZLE
-from .framework import Case, Exercise, register
+from .framework import TIME_LIMIT, Exercise, register
 from .nb03_search import (
     NO_SOLUTION_4X4,
     SMALL_PUZZLES,
@@ -17,6 +15,7 @@ from .nb03_search import (
     reference_solve,
     rows_of,
 )
+from .subject import Case, Subject
 
 LESSON = "04_smarter_search"
 """The notebook these exercises belong to (its `sudoku_teach.lesson` metadata)."""
@@ -28,9 +27,7 @@ BACKTRACKING_PUZZLE = (
 so a solver that forgets to put 0 back fails here."""
 
 
-def diagnose_best_cell(
-    function: Callable[..., Any], case: Case, got: Any, expected: Any
-) -> str | None:
+def diagnose_best_cell(subject: Subject, case: Case, got: Any, expected: Any) -> str | None:
     """The likely mistake behind a wrong `best_cell`: filled cells, ties, or not the fewest."""
     grid = case[0]
     marks = elimination.all_candidates(grid)
@@ -71,44 +68,22 @@ best_cell = register(
 )
 
 
-def diagnose_fewest_first(
-    function: Callable[..., Any], case: Case, got: Any, expected: Any
-) -> str | None:
+def diagnose_fewest_first(subject: Subject, case: Case, got: Any, expected: Any) -> str | None:
     """The mistakes of 03's solve, said for the fewest-candidates version."""
-    found = diagnose_solve(function, case, got, expected)
+    found = diagnose_solve(subject, case, got, expected)
     return found and found.replace("solve gave up", "solve_fewest_first gave up").replace(
         "`solve`", "`solve_fewest_first`"
     )
 
 
-class FirstWrite(Exception):
-    """Raised by a watched row at the first number written: the search order is known then."""
-
-
-class WatchedRow(list[int]):
-    """A row that notes the first cell a solver fills, then stops the solver."""
-
-    def __init__(self, values: list[int], row: int, log: list[tuple[int, int]]) -> None:
-        super().__init__(values)
-        self.row, self.log = row, log
-
-    def __setitem__(self, col: Any, value: Any) -> None:
-        super().__setitem__(col, value)
-        if value:
-            self.log.append((self.row, col))
-            raise FirstWrite
-
-
-def fills_fewest_first(function: Callable[..., Any], case: Case) -> str | None:
+def fills_fewest_first(subject: Subject, case: Case) -> str | None:
     """None when the first cell the solver fills has the fewest candidates, else what is wrong."""
     grid = case[0]
     marks = elimination.all_candidates(grid)
-    log: list[tuple[int, int]] = []
-    with suppress(Exception):  # FirstWrite, or code that fails on a watched grid: no verdict
-        function([WatchedRow(row, r, log) for r, row in enumerate(grid)])
-    if not marks or not log or log[0] not in marks:
+    first = subject.first_write(grid, TIME_LIMIT)
+    if not marks or first not in marks:
         return None
-    if len(marks[log[0]]) == min(len(values) for values in marks.values()):
+    if len(marks[first]) == min(len(values) for values in marks.values()):
         return None
     return (
         "it does not fill the cell with the fewest candidates first: use `best_cell(grid)`"

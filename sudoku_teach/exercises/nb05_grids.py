@@ -10,7 +10,8 @@ from ..generate import template
 from ..generate.grids import full_grid
 from ..grid import Grid, Rows
 from ..shape import Shape
-from .framework import Case, Exercise, register
+from .framework import Exercise, register
+from .subject import Case
 
 LESSON = "05_generating_grids"
 """The notebook these exercises belong to (its `sudoku_teach.lesson` metadata)."""
@@ -49,7 +50,7 @@ def reference_row_orders(bands: int, height: int) -> int:
     return sum(1 for _ in template.block_orders(bands, height))
 
 
-def diagnose_row_orders(function: Any, case: Case, got: Any, expected: Any) -> str | None:
+def diagnose_row_orders(subject: Any, case: Case, got: Any, expected: Any) -> str | None:
     """The next stage of the idea, for the two counts students often reach first."""
     bands, height = case
     if got == math.factorial(bands * height):

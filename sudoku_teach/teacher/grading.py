@@ -1,45 +1,37 @@
-"""Grading: `sudoku-teach grade` runs submitted notebooks and reports every exercise.
+"""Grading: run one submitted notebook in its sandbox and judge each exercise from outside.
 
-Each notebook runs in a fresh kernel, errors allowed, within a time limit. Then one more
-cell, run in the same kernel, hands over the record the checks keep
-(`exercises.framework.RESULTS`) as JSON: nothing is read from the printed prose.
+The student's kernel runs the notebook's cells and nothing the verdict depends on. Then
+the grader, in its own process, asks the kernel to call each exercise's function on the
+hidden cases (sent as data) and judges the answers with the checks' own `judge`
+(`exercises.remote`). Records the notebook writes, checks it redefines and patches to the
+package change nothing: the grader never reads them.
 Which exercises a notebook has comes from its `sudoku_teach.lesson` metadata (kept in the
 student versions, and by Jupyter when a student saves or renames the file); each
 `exercises/nbNN_*.py` module names its lesson in `LESSON`.
-
-Grading runs the students' code: do it on a machine or an account made for that.
 """
 
 from __future__ import annotations
 
-import argparse
-import csv
 import importlib
 import json
-import math
 import pkgutil
 import re
-import subprocess
-import sys
+import shutil
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any
 
-if TYPE_CHECKING:
-    from nbformat import NotebookNode
+from ..exercises import wire
+from ..exercises.framework import check_subject
+from ..exercises.remote import MIME, RemoteSubject, request_code
+from .kernel import CellError, Kernel, KernelDied, OutOfTime
+from .sandbox import Limits, make_folder
 
-PASSED, FAILED, NOT_DONE, ERROR = "passed", "failed", "not done", "error"
+PASSED, FAILED, NOT_DONE, ERROR, TIMED_OUT = "passed", "failed", "not done", "error", "timed out"
+STATUSES = (PASSED, FAILED, NOT_DONE, ERROR, TIMED_OUT)
 NOTEBOOK = "(notebook)"
 """The exercise column of a row about the whole notebook (it could not be read or run)."""
-MIME = "application/x-sudoku-teach-results+json"
-RECORD_CELL = f"""\
-from IPython.display import display as _display
-from sudoku_teach.exercises.framework import RESULTS as _results
-_display({{{MIME!r}: {{name: {{"status": r.status, "passed": r.passed, "total": r.total,
-    "failure": r.failure}} for name, r in _results.items()}}}}, raw=True)
-"""
-"""The extra cell the grader runs after the notebook: the checks' record, as data."""
 
 
 @dataclass(frozen=True)
@@ -50,6 +42,17 @@ class Row:
     exercise: str
     status: str
     message: str = ""
+    lesson: str = ""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How to grade: time per notebook, the isolation chosen, limits, where sandboxes go."""
+
+    timeout: float
+    isolation: str
+    limits: Limits
+    scratch: Path
 
 
 # --- which exercises a notebook has ------------------------------------------------------
@@ -67,173 +70,199 @@ def lessons() -> dict[str, list[str]]:
     return found
 
 
-def lesson_of(notebook: dict, path: Path, known: dict[str, list[str]]) -> str | None:
+def table(value: Any, key: str) -> dict[str, Any]:
+    """`value[key]` when both are tables (dicts), else an empty table: odd metadata is no crash."""
+    inner = value.get(key) if isinstance(value, dict) else None
+    return inner if isinstance(inner, dict) else {}
+
+
+def named_lesson(notebook: dict[str, Any]) -> Any:
+    """What the notebook's metadata says its lesson is (anything, or None)."""
+    return table(table(notebook, "metadata"), "sudoku_teach").get("lesson")
+
+
+def lesson_of(notebook: dict[str, Any], path: Path, known: dict[str, list[str]]) -> str | None:
     """The lesson from the notebook's metadata, else from a file name like `01_rules...`."""
-    lesson = notebook.get("metadata", {}).get("sudoku_teach", {}).get("lesson")
-    if lesson in known:
+    lesson = named_lesson(notebook)
+    if isinstance(lesson, str) and lesson in known:
         return lesson
     number = re.match(r"\d\d", path.name)
     matches = [name for name in known if number and name.startswith(number.group())]
     return matches[0] if len(matches) == 1 else None
 
 
-# --- running a notebook ------------------------------------------------------------------
-def run_notebook(notebook: NotebookNode, folder: Path, timeout: float) -> tuple[dict, str]:
-    """Run every cell (errors allowed), then the record cell: (the record, a problem or "")."""
-    from jupyter_client.kernelspec import NoSuchKernel
-    from nbclient import NotebookClient
-    from nbclient.exceptions import CellTimeoutError, DeadKernelError
-    from nbformat.v4 import new_code_cell
-
-    client = NotebookClient(
-        notebook, timeout=timeout, allow_errors=True, kernel_name="python3",
-        interrupt_on_timeout=True, resources={"metadata": {"path": str(folder)}},
-    )
-    problem = ""
-    try:
-        with client.setup_kernel(stderr=subprocess.DEVNULL):  # the kernel's own log lines
-            deadline = time.monotonic() + timeout
-            for index, cell in enumerate(notebook.cells):
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    problem = f"stopped after {timeout:g} seconds (a loop that never ends?)"
-                    break
-                if cell.cell_type == "code":
-                    client.timeout = math.ceil(left)
-                    client.execute_cell(cell, index)  # interrupted when it runs out of time
-            if not problem and time.monotonic() >= deadline:  # the last cell ran out of time
-                problem = f"stopped after {timeout:g} seconds (a loop that never ends?)"
-            record = new_code_cell(RECORD_CELL)
-            notebook.cells.append(record)
-            client.timeout = 60
-            client.execute_cell(record, len(notebook.cells) - 1)
-    except CellTimeoutError:
-        return {}, f"stopped after {timeout:g} seconds and did not answer"
-    except DeadKernelError:
-        return {}, "the notebook's Python (kernel) died while running it"
-    except NoSuchKernel:
-        return {}, "no Python kernel to run it in: install ipykernel (it comes with jupyterlab)"
-    for output in record.outputs:
-        if MIME in output.get("data", {}):
-            return output["data"][MIME], problem
-    return {}, problem or "the checks' record could not be read (is sudoku_teach installed?)"
+def not_python(notebook: dict[str, Any]) -> str | None:
+    """Why the notebook is not for a Python kernel, or None when it is (or does not say)."""
+    metadata = table(notebook, "metadata")
+    spec, info = table(metadata, "kernelspec"), table(metadata, "language_info")
+    language = spec.get("language") or info.get("name")
+    name = spec.get("name")
+    if isinstance(language, str) and language.lower() != "python":
+        return f"its kernel is {language} ({name}), not Python"
+    if isinstance(name, str) and name and not name.lower().startswith(("python", "ipython")):
+        return f"its kernel is {name!r}, not Python"
+    return None
 
 
-def verdict(name: str, record: dict) -> tuple[str, str]:
-    """One exercise's status and message from the checks' record."""
-    report = record.get(name)
-    if report is None:
-        return NOT_DONE, "its check was never run"
-    status = report["status"]
-    if status == "not implemented":
-        return NOT_DONE, report["failure"] or "still raises NotImplementedError"
-    if status == "passed" and report["passed"] < report["total"]:
-        return ERROR, f"the check stopped after {report['passed']} of {report['total']} cases"
-    if status == "passed":
-        return PASSED, f"all {report['total']} checks passed"
-    return (FAILED if status == "failed" else ERROR), report["failure"]
+# --- reading a submission ----------------------------------------------------------------
+def code_cells(notebook: dict[str, Any]) -> list[str]:
+    """The source of each code cell; ValueError when the cells are not cells."""
+    cells = notebook.get("cells")
+    if not isinstance(cells, list):
+        raise ValueError("no cells")
+    sources = []
+    for number, cell in enumerate(cells, 1):
+        if not isinstance(cell, dict):
+            raise ValueError(f"cell {number} is not a cell")
+        if cell.get("cell_type") != "code":
+            continue
+        source = cell.get("source", "")
+        if isinstance(source, list) and all(isinstance(line, str) for line in source):
+            source = "".join(source)
+        if not isinstance(source, str):
+            raise ValueError(f"cell {number} has no text")
+        sources.append(source)
+    return sources
 
 
-def why_unreadable(path: Path, error: Exception) -> str:
-    """Why nbformat could not read a file, in plain words rather than nbformat's own."""
+def read(path: Path) -> dict[str, Any]:
+    """The notebook as JSON data; ValueError saying plainly why a file is not a notebook."""
+    if not path.is_file():
+        raise ValueError("no such file")
     if path.stat().st_size == 0:
-        return "the file is empty"
+        raise ValueError("not a notebook (the file is empty)")
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-    except (UnicodeDecodeError, ValueError):
-        return "not JSON text"
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise ValueError("not a notebook (not JSON text)") from None
     if not isinstance(data, dict) or "cells" not in data:
-        return "no cells"
-    return f"{type(error).__name__}: {(str(error).splitlines() or [''])[0][:120]}"
+        raise ValueError("not a notebook (no cells)")
+    return data
 
 
-def grade(path: Path, timeout: float, known: dict[str, list[str]]) -> list[Row]:
-    """The rows for one submitted notebook; a notebook that cannot be run gets one error row."""
-    import nbformat
+def first_line(source: str) -> str:
+    """A cell's first non-empty line, short: how a teacher finds the cell."""
+    line = next((line.strip() for line in source.splitlines() if line.strip()), "")
+    return line if len(line) <= 60 else line[:57] + "..."
 
+
+def where(error: CellError, sources: list[str]) -> str:
+    """Which cell raised what, in words."""
+    return (f"code cell {error.cell} (`{first_line(sources[error.cell - 1])}`) raised"
+            f" {error.kind}: {error.message}")
+
+
+# --- grading ------------------------------------------------------------------------------
+def grade(path: Path, settings: Settings, known: dict[str, list[str]]) -> list[Row]:
+    """The rows for one submitted notebook; one that cannot be run gets one error row."""
     name = str(path)
-    if not path.is_file():
-        return [Row(name, NOTEBOOK, ERROR, "no such file")]
     try:
-        notebook = nbformat.read(path, as_version=4)
-    except Exception as error:  # empty, not JSON, not a notebook: say so and go on
-        return [Row(name, NOTEBOOK, ERROR, f"not a notebook ({why_unreadable(path, error)})")]
+        notebook = read(path)
+        sources = code_cells(notebook)
+    except ValueError as problem:
+        text = str(problem)
+        return [Row(name, NOTEBOOK, ERROR, text if "notebook" in text or "file" in text
+                    else f"not a notebook ({text})")]
     lesson = lesson_of(notebook, path, known)
     if lesson is None:
-        named = notebook.get("metadata", {}).get("sudoku_teach", {}).get("lesson")
+        named = named_lesson(notebook)
         why = (f"its metadata names lesson {named!r}, which has no exercises here"
                if named else "no sudoku_teach lesson in its metadata")
         return [Row(name, NOTEBOOK, ERROR, f"cannot tell which lesson this is ({why})")]
-    if not any(cell.cell_type == "code" for cell in notebook.cells):
-        return [Row(name, NOTEBOOK, ERROR, "the notebook has no code cells")]
-    record, problem = run_notebook(notebook, path.parent.resolve(), timeout)
-    rows = [Row(name, NOTEBOOK, ERROR, problem)] if problem else []
-    return rows + [Row(name, ex, *verdict(ex, record)) for ex in known[lesson]]
-
-
-# --- the command --------------------------------------------------------------------------
-def print_notebook(rows: list[Row]) -> None:
-    """The report on one notebook for people: its name, then one line per exercise."""
-    print(rows[0].notebook)
-    width = max(len(row.exercise) for row in rows)
-    for row in rows:
-        first = row.message.splitlines()[0] if row.message else ""
-        detail = f"  {first}" if first and row.status != PASSED else ""
-        print(f"  {row.exercise:<{width}}  {row.status}{detail}")
-    exercises = [row for row in rows if row.exercise != NOTEBOOK]
-    if exercises:
-        passed = sum(row.status == PASSED for row in exercises)
-        print(f"  {passed} of {len(exercises)} exercises passed")
-
-
-def write_csv(rows: list[Row], path: Path) -> None:
-    """One row per notebook and exercise: notebook, exercise, status, message."""
-    with path.open("w", newline="", encoding="utf-8") as out:
-        writer = csv.writer(out)
-        writer.writerow(["notebook", "exercise", "status", "message"])
-        writer.writerows([r.notebook, r.exercise, r.status, r.message] for r in rows)
-
-
-def cmd_grade(args: argparse.Namespace) -> int:
-    """Grade every notebook; exit 1 if some notebook could not be read or run to the end."""
-    known = lessons()
-    rows: list[Row] = []
-    for number, submitted in enumerate(args.notebooks):
-        found = grade(Path(submitted), args.timeout, known)
-        if number:
-            print()
-        print_notebook(found)
-        sys.stdout.flush()  # a long batch shows each notebook as soon as it is graded
-        rows += found
-    if args.csv:
-        write_csv(rows, Path(args.csv))
-    return 1 if any(row.exercise == NOTEBOOK for row in rows) else 0
-
-
-def seconds(text: str) -> float:
-    """An option value that must be a positive number of seconds."""
+    problem = not_python(notebook)
+    if problem:
+        return [Row(name, NOTEBOOK, ERROR, f"not graded: {problem}", lesson)]
+    if not sources:
+        return [Row(name, NOTEBOOK, ERROR, "the notebook has no code cells", lesson)]
+    folder = make_folder(path, settings.scratch)
     try:
-        value = float(text)
-    except ValueError:
-        value = 0
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds above 0, got {text!r}")
-    return value
+        found = run_and_judge(sources, known[lesson], folder, settings)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    return [Row(name, exercise, status, message, lesson) for exercise, status, message in found]
 
 
-def add_grade_parser(commands: argparse._SubParsersAction) -> None:
-    """The `grade` command and its options."""
-    grader = commands.add_parser(
-        "grade",
-        help="run student notebooks and report each exercise",
-        description="Run each submitted notebook in a fresh kernel, within a time limit, and"
-        " report every exercise: passed, failed, not done or error. Exit 1 if some notebook"
-        " could not be read or run to the end. This runs the students' code: use a machine"
-        " or an account made for grading.",
-    )
-    grader.add_argument("notebooks", nargs="+", metavar="SUBMISSION.ipynb")
-    grader.add_argument("--csv", metavar="FILE", help="also write the results as CSV")
-    grader.add_argument("--timeout", type=seconds, default=300, metavar="SECONDS",
-                        help="time allowed for each notebook (default 300)")
-    grader.set_defaults(run=cmd_grade)
+def run_and_judge(
+    sources: list[str], exercises: list[str], folder: Path, settings: Settings
+) -> list[tuple[str, str, str]]:
+    """Run the cells in a sandboxed kernel, then judge each exercise: (exercise, status, why)."""
+    deadline = time.monotonic() + settings.timeout
+    errors: list[CellError] = []
+    found: list[tuple[str, str, str]] = []
+    cell = 0
+    try:
+        with Kernel(folder, settings.isolation, settings.limits, deadline) as kernel:
+            for cell, source in enumerate(sources, 1):
+                error = kernel.execute(source, cell).error
+                if error is not None:
+                    errors.append(error)
+            cell = 0
+            for exercise in exercises:
+                found.append((exercise, *judge_one(kernel, exercise, sources, errors)))
+    except OutOfTime:
+        doing = (f"code cell {cell} (`{first_line(sources[cell - 1])}`)" if cell
+                 else "the checks")
+        why = f"stopped after {settings.timeout:g} seconds, still running {doing}"
+        return notebook_rows(errors, sources, (NOTEBOOK, TIMED_OUT, why)) + found + [
+            (exercise, TIMED_OUT, why) for exercise in exercises[len(found):]]
+    except KernelDied as died:
+        doing = f"in code cell {cell}" if cell else "during the checks"
+        why = (f"the notebook's Python (kernel) stopped {doing} ({died}; out of memory, or too"
+               " many processes?)")
+        return notebook_rows(errors, sources, (NOTEBOOK, ERROR, why)) + found + [
+            (exercise, ERROR, why) for exercise in exercises[len(found):]]
+    return notebook_rows(errors, sources) + found
 
+
+def notebook_rows(
+    errors: list[CellError], sources: list[str], *more: tuple[str, str, str]
+) -> list[tuple[str, str, str]]:
+    """Rows about the notebook itself: the first cell that raised (not an unwritten stub)."""
+    crashes = [e for e in errors if e.kind != "NotImplementedError"]
+    rows = list(more)
+    if crashes:
+        others = len(crashes) - 1
+        tail = f" (and {others} more cell{'s' * (others != 1)} raised errors)" if others else ""
+        rows.insert(0, (NOTEBOOK, ERROR, where(crashes[0], sources) + tail))
+    return rows
+
+
+def judge_one(
+    kernel: Kernel, exercise: str, sources: list[str], errors: list[CellError]
+) -> tuple[str, str]:
+    """One exercise's status and message, judged here on answers from the kernel."""
+    def send(request: dict[str, Any]) -> dict[str, Any]:
+        reply = kernel.execute(request_code(request), 0, MIME)
+        if len(reply.data) != 1:
+            raised = reply.error and f": it raised {reply.error.kind}: {reply.error.message}"
+            raise wire.WireError(f"no reply{raised or ''}" if not reply.data
+                                 else "more than one reply")
+        answer = json.loads(reply.data[0]) if len(reply.data[0]) <= wire.MAX_BYTES else None
+        if not isinstance(answer, dict):
+            raise wire.WireError("a reply that is not a table")
+        return answer
+
+    subject = RemoteSubject(exercise, send)
+    try:
+        if not subject.defined():
+            return missing(exercise, sources, errors)
+        report = check_subject(subject, exercise)
+    except (wire.WireError, ValueError, RecursionError) as problem:
+        return ERROR, f"the kernel's answer could not be read ({str(problem)[:100]})"
+    if report.status == "not implemented":
+        return NOT_DONE, report.failure or "still raises NotImplementedError"
+    if report.ok:
+        return PASSED, f"all {report.total} checks passed"
+    return (FAILED if report.status == "failed" else ERROR), report.failure
+
+
+def missing(exercise: str, sources: list[str], errors: list[CellError]) -> tuple[str, str]:
+    """An exercise whose function is not in the kernel: an error if a cell that defines it or
+    comes before it raised, else not done."""
+    defining = [n for n, s in enumerate(sources, 1) if re.search(rf"def\s+{exercise}\s*\(", s)]
+    last = defining[-1] if defining else len(sources)
+    crashes = [e for e in errors if e.cell <= last and e.kind != "NotImplementedError"]
+    own = [e for e in crashes if e.cell in defining]
+    if own or crashes:
+        return ERROR, f"{exercise} is not defined: {where((own or crashes)[0], sources)}"
+    return NOT_DONE, f"no function called {exercise} in the notebook"

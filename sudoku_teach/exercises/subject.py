@@ -1,0 +1,156 @@
+"""The student's function as the checks see it: something to call, read and probe.
+
+A check never holds the student's function itself, only a `Subject`: here, in the student's
+own notebook, a `LocalSubject` wraps the function; in the teacher's grader a
+`remote.RemoteSubject` sends the same questions to the student's kernel and gets the
+answers back as data. Either way the judging (`framework.judge`) is the same code.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import suppress
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from .code_reading import called_functions, source_tree
+from .watchdog import TimeUp, time_limit
+
+Case = tuple[Any, ...]
+"""The arguments of one call."""
+Cell = tuple[int, int]
+
+NOT_IMPLEMENTED, TOO_SLOW, RECURSION, RAISED = "not implemented", "too slow", "recursion", "raised"
+"""The ways a call can end without an answer (`Outcome.error`)."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one call did: its answer and its arguments afterwards, or how it failed."""
+
+    answer: Any = None
+    after: Case = ()
+    """The arguments as the function left them (a check sees whether it changed them)."""
+    error: str = ""
+    """"" when it returned, else NOT_IMPLEMENTED, TOO_SLOW, RECURSION or RAISED."""
+    kind: str = ""
+    """The exception's type name, when it raised one."""
+    message: str = ""
+    raised_in: str | None = None
+    """The function whose code raised, when it was not the one called (an unwritten helper)."""
+
+
+class Subject(Protocol):
+    """A student's function, wherever it runs: called on cases, read, probed."""
+
+    name: str
+
+    def run(self, cases: Sequence[Case], limit: float) -> Iterator[Outcome]:
+        """Call it on each case in turn (a copy of it); stop after one not written or too slow."""
+        ...
+
+    def first_write(self, grid: list[list[int]], limit: float) -> Cell | None:
+        """The first cell a solver writes a number into, on a copy of the grid."""
+        ...
+
+    def tree(self) -> ast.AST | None:
+        """Its source code as a syntax tree; None when it is unknown."""
+        ...
+
+    def helpers(self) -> dict[str, Subject]:
+        """The student's own functions it calls, by name (not the package's)."""
+        ...
+
+
+def stops_the_check(outcome: Outcome) -> bool:
+    """Whether the other cases are not worth calling (nothing written yet, or an endless loop)."""
+    return outcome.error in (NOT_IMPLEMENTED, TOO_SLOW)
+
+
+def call(function: Callable[..., Any], case: Case, limit: float) -> Outcome:
+    """Call a function on a copy of the case, within a time limit, and say what happened."""
+    given = copy.deepcopy(case)
+    try:
+        with time_limit(limit):
+            answer = function(*given)
+    except NotImplementedError as error:
+        return Outcome(after=given, error=NOT_IMPLEMENTED, kind="NotImplementedError",
+                       message=str(error), raised_in=raised_elsewhere(error, function))
+    except TimeUp:
+        return Outcome(after=given, error=TOO_SLOW)
+    except RecursionError as error:
+        return Outcome(after=given, error=RECURSION, kind="RecursionError", message=str(error))
+    except Exception as error:  # the student's code may fail in any way; say how
+        return Outcome(after=given, error=RAISED, kind=type(error).__name__, message=str(error))
+    return Outcome(answer=answer, after=given)
+
+
+def raised_elsewhere(error: BaseException, function: Callable[..., Any]) -> str | None:
+    """The name of the other function that raised an error; None if `function` raised it."""
+    trace = error.__traceback__
+    while trace is not None and trace.tb_next is not None:
+        trace = trace.tb_next
+    code = trace.tb_frame.f_code if trace is not None else None
+    if code is None or code is getattr(function, "__code__", None):
+        return None
+    return code.co_name
+
+
+class FirstWrite(Exception):
+    """Raised by a watched row at the first number written: the search order is known then."""
+
+
+class WatchedRow(list[int]):
+    """A row that notes the first cell a solver fills, then stops the solver."""
+
+    def __init__(self, values: list[int], row: int, log: list[Cell]) -> None:
+        super().__init__(values)
+        self.row, self.log = row, log
+
+    def __setitem__(self, col: Any, value: Any) -> None:
+        super().__setitem__(col, value)
+        if value:
+            self.log.append((self.row, col))
+            raise FirstWrite
+
+
+@dataclass
+class LocalSubject:
+    """A function in this very Python: the student's notebook, or the grader's own tests."""
+
+    function: Callable[..., Any]
+    name: str = ""
+
+    def __post_init__(self) -> None:
+        self.name = self.name or getattr(self.function, "__name__", "")
+
+    def run(self, cases: Sequence[Case], limit: float) -> Iterator[Outcome]:
+        """Call the function on each case in turn; stop after one not written or too slow."""
+        for case in cases:
+            outcome = call(self.function, case, limit)
+            yield outcome
+            if stops_the_check(outcome):
+                return
+
+    def first_write(self, grid: list[list[int]], limit: float) -> Cell | None:
+        """The first cell the function writes a number into, on watched rows."""
+        log: list[Cell] = []
+        watched = [WatchedRow(list(row), r, log) for r, row in enumerate(grid)]
+        with suppress(Exception), time_limit(limit):  # FirstWrite, or code that fails here
+            self.function(watched)
+        return log[0] if log else None
+
+    def tree(self) -> ast.AST | None:
+        """The function's source code as a syntax tree; None when it is unknown."""
+        return source_tree(self.function)
+
+    def helpers(self) -> dict[str, Subject]:
+        """The functions it calls that are not the package's, by name."""
+        return {
+            name: LocalSubject(helper, name)
+            for name, helper in called_functions(self.function).items()
+            if callable(helper)
+            and not getattr(helper, "__module__", "").startswith("sudoku_teach")
+        }
