@@ -59,7 +59,11 @@ function fillCell(cell, look, size) {
     const side = Math.ceil(Math.sqrt(size));
     const box = el("span", `sudoku-marks sudoku-marks-${side}`);
     box.setAttribute("aria-hidden", "true");
-    for (let d = 1; d <= size; d++) box.append(el("span", "", marks.includes(d) ? symbol(d) : ""));
+    for (let d = 1; d <= size; d++) {
+      const mark = el("span"); // drawn by CSS from data-mark: the cell's name says the marks
+      if (marks.includes(d)) mark.dataset.mark = symbol(d);
+      box.append(mark);
+    }
     cell.append(box);
   }
 }
@@ -88,7 +92,7 @@ function render({ model, el: root }) {
   board.setAttribute("role", "grid");
   board.setAttribute("data-lm-suppress-shortcuts", "true"); // keys go to the game, not JupyterLab
   bar.append(status, timer);
-  game.append(toolbar, bar, board, banner, message, pad, keys, own);
+  game.append(banner, bar, board, message, pad, toolbar, keys, own); // the board first, as in game apps
   root.append(game);
 
   let size = 0;
@@ -98,6 +102,7 @@ function render({ model, el: root }) {
   let seq = 0; // the last key sent for a cell
   let pending = []; // per cell: the key whose effect is drawn before Python answered it
   let numberFirst = false; // a number tapped first: taps on cells place it
+  let armed = false; // a cell tapped first: the next number tapped goes there
   let solvedShown = false;
 
   const index = (r, c) => r * size + c;
@@ -207,18 +212,26 @@ function render({ model, el: root }) {
     showCounts();
   }
 
-  // A tap or click on a cell: the cursor goes there; with a number tapped first, it is placed.
+  // A tap or click on a cell: the cursor goes there. With a number tapped first, it is
+  // placed; otherwise the cell waits for a number from the pad (cell first).
   function tapCell(r, c) {
     moveCursor(r, c, true, true);
     const selected = model.get("selected");
-    if (numberFirst && selected && editable(r, c)) cellKey(String(selected), selected);
-    else send({ type: "cell", key: "click" });
+    armed = false;
+    if (numberFirst && selected && editable(r, c)) {
+      cellKey(String(selected), selected);
+      return;
+    }
+    armed = editable(r, c);
+    send({ type: "cell", key: "click" });
   }
 
-  // A number key of the pad: placed in the cursor's cell (cell first), or selected (number first).
+  // A number key of the pad: placed in the cell tapped just before (cell first), or else
+  // selected, so that the next cells tapped get it (number first); tapped again, unselected.
   function tapNumber(n) {
-    const [r, c] = cursor;
-    if (!numberFirst && editable(r, c) && model.get("selected") !== n) {
+    if (armed && editable(...cursor)) {
+      armed = false;
+      numberFirst = false;
       cellKey(String(n), n);
       return;
     }
@@ -251,7 +264,7 @@ function render({ model, el: root }) {
     for (const key of pad.querySelectorAll(".sudoku-num")) {
       const n = Number(key.dataset.n);
       const left = Math.max(size - placed[n], 0);
-      key.querySelector(".sudoku-left").textContent = String(left);
+      key.querySelector(".sudoku-left").dataset.left = String(left); // drawn by CSS
       key.classList.toggle("sudoku-done", left === 0);
       key.setAttribute("aria-label", `${symbol(n)}, ${left} left`);
     }
@@ -260,7 +273,9 @@ function render({ model, el: root }) {
   function buildPad() {
     pad.replaceChildren();
     const count = model.get("numbers");
-    pad.style.setProperty("--sudoku-pad-n", Math.min(count, 9));
+    // one row of keys on a wide screen (two for 16), two or three rows on a phone
+    pad.style.setProperty("--sudoku-pad-n", count <= 9 ? count : 8);
+    pad.style.setProperty("--sudoku-pad-narrow", count <= 6 ? count : count <= 9 ? 5 : 6);
     for (let n = 1; n <= count; n++) {
       const key = el("button", `sudoku-num sudoku-num-${n}`);
       key.type = "button";
@@ -410,6 +425,7 @@ function render({ model, el: root }) {
       handled = false;
     } else if (event.key in moves && !event.ctrlKey && !event.metaKey) {
       const [dr, dc] = moves[event.key];
+      armed = false;
       moveCursor(cursor[0] + dr, cursor[1] + dc, true, true);
     } else if (action) {
       send({ type: "button", name: action });
@@ -417,6 +433,7 @@ function render({ model, el: root }) {
       handled = false; // copy, paste, reload...: the browser's
     } else if (n) {
       numberFirst = false;
+      armed = false;
       cellKey(String(n), n);
     } else if (["Backspace", "Delete", "0"].includes(event.key)) {
       cellKey("clear", 0);
