@@ -103,6 +103,7 @@ function render({ model, el: root }) {
   let pending = []; // per cell: the key whose effect is drawn before Python answered it
   let numberFirst = false; // a number tapped first: taps on cells place it
   let armed = false; // a cell tapped first: the next number tapped goes there
+  let chosen = model.get("selected"); // the selected number, ahead of Python's answer
   let solvedShown = false;
 
   const index = (r, c) => r * size + c;
@@ -164,7 +165,7 @@ function render({ model, el: root }) {
     fillCell(cell, look, size);
     cell.className = `${cell.dataset.base} ${look[2]}`;
     if (r === cursor[0] && c === cursor[1]) cell.classList.add("sudoku-cursor");
-    cell.setAttribute("aria-label", cellName(r, c, look, model.get("selected")));
+    cell.setAttribute("aria-label", cellName(r, c, look, chosen));
   }
 
   function buildBoard(msg) {
@@ -216,10 +217,9 @@ function render({ model, el: root }) {
   // placed; otherwise the cell waits for a number from the pad (cell first).
   function tapCell(r, c) {
     moveCursor(r, c, true, true);
-    const selected = model.get("selected");
     armed = false;
-    if (numberFirst && selected && editable(r, c)) {
-      cellKey(String(selected), selected);
+    if (numberFirst && chosen && editable(r, c)) {
+      cellKey(String(chosen), chosen);
       return;
     }
     armed = editable(r, c);
@@ -235,9 +235,11 @@ function render({ model, el: root }) {
       cellKey(String(n), n);
       return;
     }
-    const again = model.get("selected") === n;
+    const again = chosen === n;
     numberFirst = !again;
-    send({ type: "number", n: again ? 0 : n });
+    chosen = again ? 0 : n;
+    showPressed();
+    send({ type: "number", n: chosen });
   }
 
   // The cursor's row, column and region, and the cells holding the cursor's (or selected) number.
@@ -245,7 +247,7 @@ function render({ model, el: root }) {
     if (!size || !model.get("highlights")) return;
     const [cr, cc] = cursor;
     const [br, bc] = model.get("box");
-    const same = lookAt(cr, cc)[0] || model.get("selected");
+    const same = lookAt(cr, cc)[0] || chosen;
     for (let r = 0; r < size; r++) {
       for (let c = 0; c < size; c++) {
         const peer = r === cr || c === cc
@@ -372,7 +374,7 @@ function render({ model, el: root }) {
     for (const button of toolbar.querySelectorAll(".sudoku-btn")) {
       button.setAttribute("aria-pressed", on.includes(button.textContent) ? "true" : "false");
     }
-    const selected = model.get("selected");
+    const selected = chosen;
     if (!selected) numberFirst = false;
     for (const key of pad.querySelectorAll(".sudoku-num")) {
       key.setAttribute("aria-pressed", Number(key.dataset.n) === selected ? "true" : "false");
@@ -435,6 +437,10 @@ function render({ model, el: root }) {
       numberFirst = false;
       armed = false;
       cellKey(String(n), n);
+      if (!pressed("Pencil") && editable(...cursor)) {
+        chosen = n; // a typed number is selected too (Python does the same)
+        showPressed();
+      }
     } else if (["Backspace", "Delete", "0"].includes(event.key)) {
       cellKey("clear", 0);
     } else if (event.key.length === 1 && event.key.trim()) {
@@ -463,8 +469,12 @@ function render({ model, el: root }) {
   model.on("change:own_puzzle", buildOwnPuzzle);
   model.on("change:pressed", showPressed);
   model.on("change:selected", () => {
+    chosen = model.get("selected");
     showPressed();
     showHighlights();
+    for (let i = 0; i < looks.length; i++) {
+      cells[i].setAttribute("aria-label", cellName(Math.floor(i / size), i % size, looks[i], chosen));
+    }
   });
   model.on("change:solved", showSolved);
   model.on("change:elapsed", setTimer);
