@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 LOG := $(VENV)/install.log
 PUZZLES ?= ../shared/puzzles/top95.txt ../shared/puzzles/hard375.txt
 
-.PHONY: install lab play test lint execute student handout bench clean
+.PHONY: install lab play test lint execute student handout bench clean axe
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10)' 2>/dev/null \
@@ -27,8 +27,16 @@ lab: $(STAMP)
 	$(BIN)/jupyter lab notebooks/ $(LAB_ARGS)
 
 # The game as a web page with no code showing (Voila), on http://localhost:8866.
+# Its kernel websocket sends each key at once (TCP_NODELAY: sudoku_teach/views/nodelay.py).
+NODELAY := --Voila.kernel_websocket_connection_class=sudoku_teach.views.nodelay.NoDelayConnection
 play: $(STAMP)
-	$(BIN)/voila app/play.ipynb $(PLAY_ARGS)
+	$(BIN)/voila app/play.ipynb $(NODELAY) $(PLAY_ARGS)
+
+# axe-core, the accessibility checker the browser tests inject into the page (from npm).
+axe: node_modules/axe-core/axe.min.js
+node_modules/axe-core/axe.min.js: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
 
 lint: $(STAMP)
 	$(BIN)/ruff check sudoku_teach tests notebooks benchmarks app
@@ -55,6 +63,7 @@ handout: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench.py $(PUZZLES)
 	$(BIN)/python benchmarks/bench_play.py
+	$(BIN)/python benchmarks/bench_play_browser.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

@@ -247,8 +247,8 @@ def test_a_wrong_key_is_refused_and_a_conflict_is_marked_and_said(page, expect, 
     expect(message).to_contain_text("9 is already in row 0, at (0, 3)")
     expect(message).to_contain_text("9 is already in column 0, at (5, 0)")
     other = board.locator(".sudoku-r0c3")
-    assert computed(other, "content", "::before") == '"!"'  # a symbol, not only a colour
-    assert "wavy" in computed(other, "text-decoration-style")
+    assert computed(other, "content", "::after") == '"!"'  # a symbol, not only a colour
+    assert "wavy" in computed(other.locator(".sudoku-value"), "text-decoration-style")
     board.scroll_into_view_if_needed()
     page.screenshot(path=str(tmp_path_factory.mktemp("shots") / "01_rules_conflict.png"))
     page.keyboard.press("Backspace")

@@ -1,7 +1,13 @@
 // The board's browser side (an anywidget ES module): draws cells, buttons and messages,
-// and sends clicks and keys to Python. Python decides everything; this file only draws
-// what it is told. The cursor (the cell the keys act on) moves here at once and is shared
-// with Python through the `cursor` trait, so Python can follow it or move it.
+// and sends clicks and keys to Python. Python decides everything; this file draws what it
+// is told, with three things of its own so that a key shows at once:
+// - the cursor (the cell the keys act on) moves here and is shared through `cursor`;
+// - a number typed or tapped is drawn at once ("optimistic"), and Python's answer, which
+//   names the key it answers (`ack`), confirms or corrects it;
+// - the highlights that follow the cursor (its row, column and region, the same number)
+//   and the numbers left on the pad are worked out here from what the cells show.
+// The board is a real grid for screen readers: role grid > row > gridcell, each cell named
+// in words ("row 3, column 5, your 4, wrong"), one cell in the tab order (roving tabindex).
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -10,49 +16,118 @@ function el(tag, className, text) {
   return node;
 }
 
-function fillCell(cell, look, base, size) {
+// 1-9 as digits; 10-16 as the letters A-G (a 16x16 grid's usual text form).
+const symbol = (n) => (n <= 9 ? String(n) : String.fromCharCode(55 + n));
+
+// The number a key stands for on a board of this size, or 0.
+function keyNumber(key, size) {
+  if (/^[1-9]$/.test(key)) return Number(key) <= size ? Number(key) : 0;
+  if (size > 9 && /^[a-gA-G]$/.test(key)) {
+    const n = key.toUpperCase().charCodeAt(0) - 55;
+    return n <= size ? n : 0;
+  }
+  return 0;
+}
+
+// A cell in words, for screen readers: where it is, what it holds, what the game says of it.
+function cellName(r, c, look, selected) {
   const [value, marks, classes] = look;
-  cell.className = `${base} ${classes}`;
+  const has = (name) => classes.split(" ").includes(`sudoku-${name}`);
+  const parts = [`row ${r + 1}`, `column ${c + 1}`];
+  if (!value) {
+    parts.push("empty");
+    if (marks.length) parts.push(`pencil ${marks.map(symbol).join(" ")}`);
+    if (has("allowed") && selected) parts.push(`${symbol(selected)} allowed`);
+  } else if (has("given")) {
+    parts.push(`given ${symbol(value)}`);
+  } else {
+    parts.push(`your ${symbol(value)}`);
+    if (has("right")) parts.push("right");
+    if (has("wrong")) parts.push("wrong");
+  }
+  if (has("conflict")) parts.push("breaks a rule");
+  if (has("marked")) parts.push("named in the message");
+  return parts.join(", ");
+}
+
+function fillCell(cell, look, size) {
+  const [value, marks] = look;
   cell.replaceChildren();
   if (value) {
-    cell.textContent = String(value);
+    cell.append(el("span", "sudoku-value", symbol(value)));
   } else if (marks.length) {
-    const box = el("div", `sudoku-marks sudoku-marks-${size > 4 ? 3 : 2}`);
-    for (let d = 1; d <= size; d++) box.append(el("span", "", marks.includes(d) ? String(d) : ""));
+    const side = Math.ceil(Math.sqrt(size));
+    const box = el("span", `sudoku-marks sudoku-marks-${side}`);
+    box.setAttribute("aria-hidden", "true");
+    for (let d = 1; d <= size; d++) {
+      const mark = el("span"); // drawn by CSS from data-mark: the cell's name says the marks
+      if (marks.includes(d)) mark.dataset.mark = symbol(d);
+      box.append(mark);
+    }
     cell.append(box);
   }
+}
+
+function keyLabel(combo) {
+  return combo.replace("Control+", "Ctrl+").replace(/\+([a-z])$/, (_, k) => `+${k.toUpperCase()}`)
+    .replace(/^([a-z])$/, (k) => k.toUpperCase());
 }
 
 function render({ model, el: root }) {
   const game = el("div", "sudoku-game");
   const toolbar = el("div", "sudoku-toolbar");
+  const bar = el("div", "sudoku-bar");
+  const timer = el("span", "sudoku-timer");
+  const status = el("span", "sudoku-status");
   const board = el("div", "sudoku-board");
-  const pad = el("div", "sudoku-pad");
+  const banner = el("div", "sudoku-banner");
   const message = el("div", "sudoku-message");
-  const status = el("div", "sudoku-status");
+  const pad = el("div", "sudoku-pad");
+  const keys = el("div", "sudoku-keys");
   const own = el("div", "sudoku-own");
+  message.setAttribute("role", "status"); // a polite live region: every action is said here
   message.setAttribute("aria-live", "polite");
-  board.tabIndex = 0;
+  timer.setAttribute("role", "timer");
+  timer.setAttribute("aria-label", "time played");
   board.setAttribute("role", "grid");
-  board.setAttribute("aria-label", "Sudoku board: arrow keys move, number keys place, Backspace clears");
   board.setAttribute("data-lm-suppress-shortcuts", "true"); // keys go to the game, not JupyterLab
-  game.append(toolbar, board, pad, message, status, own);
+  bar.append(status, timer);
+  game.append(banner, bar, board, message, pad, toolbar, keys, own); // the board first, as in game apps
   root.append(game);
 
   let size = 0;
   let cursor = model.get("cursor");
-  let cells = [];
+  let cells = []; // the cell elements, row by row
+  let looks = []; // what each cell shows: [value, marks, classes]
+  let seq = 0; // the last key sent for a cell
+  let pending = []; // per cell: the key whose effect is drawn before Python answered it
+  let numberFirst = false; // a number tapped first: taps on cells place it
+  let armed = false; // a cell tapped first: the next number tapped goes there
+  let chosen = model.get("selected"); // the selected number, ahead of Python's answer
+  let solvedShown = false;
 
-  const cellAt = (r, c) => cells[r * size + c];
+  const index = (r, c) => r * size + c;
+  const cellAt = (r, c) => cells[index(r, c)];
+  const lookAt = (r, c) => looks[index(r, c)];
+  const has = (look, name) => look[2].split(" ").includes(`sudoku-${name}`);
+  const editable = (r, c) => !has(lookAt(r, c), "given") && !model.get("solved");
+  const pressed = (name) => model.get("pressed").includes(name);
+
   // Show the cursor at (r, c), wrapping round the edges; tell Python unless it came from there.
-  const moveCursor = (r, c, share = true) => {
+  const moveCursor = (r, c, share = true, focus = false) => {
     if (!size) {
       cursor = [r, c]; // before the board is drawn: remember where to draw it
       return;
     }
-    cellAt(...cursor).classList.remove("sudoku-cursor");
+    const old = cellAt(...cursor);
+    old.classList.remove("sudoku-cursor");
+    old.tabIndex = -1;
     cursor = [(r + size) % size, (c + size) % size];
-    cellAt(...cursor).classList.add("sudoku-cursor");
+    const now = cellAt(...cursor);
+    now.classList.add("sudoku-cursor");
+    now.tabIndex = 0;
+    if (focus) now.focus();
+    showHighlights();
     const [pr, pc] = model.get("cursor");
     if (share && (pr !== cursor[0] || pc !== cursor[1])) {
       model.set("cursor", cursor);
@@ -61,48 +136,163 @@ function render({ model, el: root }) {
   };
   const send = (data) => model.send({ ...data, r: cursor[0], c: cursor[1] });
 
-  function buildBoard(msg) {
-    size = msg.size;
-    board.style.gridTemplateColumns = `repeat(${size}, var(--sudoku-cell-size))`;
-    cells = [];
-    board.replaceChildren();
-    for (let r = 0; r < size; r++) {
-      for (let c = 0; c < size; c++) {
-        const cell = el("div");
-        cell.dataset.base = `sudoku-cell sudoku-r${r}c${c} ${msg.borders[r * size + c]}`;
-        cell.setAttribute("role", "gridcell");
-        cell.addEventListener("click", () => {
-          moveCursor(r, c);
-          board.focus();
-          send({ type: "cell", key: "click" });
-        });
-        cells.push(cell);
-        board.append(cell);
+  // A number (or a clear) on the cursor's cell: drawn at once, then sent to Python.
+  function cellKey(key, n) {
+    const [r, c] = cursor;
+    seq += 1;
+    if (n !== undefined && editable(r, c)) {
+      const [value, marks, classes] = lookAt(r, c);
+      let look = null;
+      if (n === 0) look = [0, [], "sudoku-pending"];
+      else if (pressed("Pencil") && !value) {
+        const next = marks.includes(n) ? marks.filter((d) => d !== n) : [...marks, n].sort((a, b) => a - b);
+        look = [0, next, classes];
+      } else if (!pressed("Pencil")) look = [n, [], "sudoku-entry sudoku-pending"];
+      if (look) {
+        pending[index(r, c)] = seq;
+        draw(r, c, look);
+        showHighlights();
+        showCounts();
       }
     }
-    updateCells(msg.cells);
+    send({ type: "cell", key, seq });
+  }
+
+  function draw(r, c, look) {
+    const i = index(r, c);
+    looks[i] = look;
+    const cell = cells[i];
+    fillCell(cell, look, size);
+    cell.className = `${cell.dataset.base} ${look[2]}`;
+    if (r === cursor[0] && c === cursor[1]) cell.classList.add("sudoku-cursor");
+    cell.setAttribute("aria-label", cellName(r, c, look, chosen));
+  }
+
+  function buildBoard(msg) {
+    size = msg.size;
+    board.style.setProperty("--sudoku-n", size);
+    board.setAttribute("aria-label", `Sudoku, ${size} by ${size}`);
+    board.setAttribute("aria-rowcount", size);
+    board.setAttribute("aria-colcount", size);
+    game.classList.toggle("sudoku-large", size > 9);
+    cells = [];
+    looks = [];
+    pending = [];
+    board.replaceChildren();
+    for (let r = 0; r < size; r++) {
+      const row = el("div", "sudoku-row");
+      row.setAttribute("role", "row");
+      for (let c = 0; c < size; c++) {
+        const cell = el("div");
+        cell.dataset.base = `sudoku-cell sudoku-r${r}c${c} ${msg.borders[index(r, c)]}`;
+        cell.setAttribute("role", "gridcell");
+        cell.tabIndex = -1;
+        cell.addEventListener("click", () => tapCell(r, c));
+        cells.push(cell);
+        looks.push([0, [], ""]);
+        row.append(cell);
+      }
+      board.append(row);
+    }
+    for (const [r, c, value, marks, classes] of msg.cells) draw(r, c, [value, marks, classes]);
     cursor = [Math.min(cursor[0], size - 1), Math.min(cursor[1], size - 1)];
     moveCursor(...cursor, false);
     buildPad();
+    showSolved();
   }
 
-  function updateCells(changed) {
-    for (const [r, c, value, marks, classes] of changed) {
-      const cell = cellAt(r, c);
-      fillCell(cell, [value, marks, classes], cell.dataset.base, size);
-      if (r === cursor[0] && c === cursor[1]) cell.classList.add("sudoku-cursor");
+  // Python's cells; one the player changed since (a key not yet answered) is left alone.
+  function updateCells(msg) {
+    for (const [r, c, value, marks, classes] of msg.cells) {
+      const i = index(r, c);
+      if (pending[i] && (msg.ack === undefined || msg.ack < pending[i])) continue;
+      if (pending[i] && msg.ack >= pending[i]) pending[i] = 0;
+      draw(r, c, [value, marks, classes]);
+    }
+    showHighlights();
+    showCounts();
+  }
+
+  // A tap or click on a cell: the cursor goes there. With a number tapped first, it is
+  // placed; otherwise the cell waits for a number from the pad (cell first).
+  function tapCell(r, c) {
+    moveCursor(r, c, true, true);
+    armed = false;
+    if (numberFirst && chosen && editable(r, c)) {
+      cellKey(String(chosen), chosen);
+      return;
+    }
+    armed = editable(r, c);
+    send({ type: "cell", key: "click" });
+  }
+
+  // A number key of the pad: placed in the cell tapped just before (cell first), or else
+  // selected, so that the next cells tapped get it (number first); tapped again, unselected.
+  function tapNumber(n) {
+    if (armed && editable(...cursor)) {
+      armed = false;
+      numberFirst = false;
+      cellKey(String(n), n);
+      return;
+    }
+    const again = chosen === n;
+    numberFirst = !again;
+    chosen = again ? 0 : n;
+    showPressed();
+    send({ type: "number", n: chosen });
+  }
+
+  // The cursor's row, column and region, and the cells holding the cursor's (or selected) number.
+  function showHighlights() {
+    if (!size || !model.get("highlights")) return;
+    const [cr, cc] = cursor;
+    const [br, bc] = model.get("box");
+    const same = lookAt(cr, cc)[0] || chosen;
+    for (let r = 0; r < size; r++) {
+      for (let c = 0; c < size; c++) {
+        const peer = r === cr || c === cc
+          || (Math.floor(r / br) === Math.floor(cr / br) && Math.floor(c / bc) === Math.floor(cc / bc));
+        cellAt(r, c).classList.toggle("sudoku-peer", peer);
+        cellAt(r, c).classList.toggle("sudoku-same", Boolean(same) && lookAt(r, c)[0] === same);
+      }
+    }
+  }
+
+  function showCounts() {
+    const count = model.get("numbers");
+    if (!count || !size) return;
+    const placed = new Array(count + 1).fill(0);
+    for (const [value] of looks) if (value) placed[value] += 1;
+    for (const key of pad.querySelectorAll(".sudoku-num")) {
+      const n = Number(key.dataset.n);
+      const left = Math.max(size - placed[n], 0);
+      key.querySelector(".sudoku-left").dataset.left = String(left); // drawn by CSS
+      key.classList.toggle("sudoku-done", left === 0);
+      key.setAttribute("aria-label", `${symbol(n)}, ${left} left`);
     }
   }
 
   function buildPad() {
     pad.replaceChildren();
     const count = model.get("numbers");
+    // one row of keys on a wide screen (two for 16), two or three rows on a phone
+    pad.style.setProperty("--sudoku-pad-n", count <= 9 ? count : 8);
+    pad.style.setProperty("--sudoku-pad-narrow", count <= 6 ? count : count <= 9 ? 5 : 6);
     for (let n = 1; n <= count; n++) {
-      const key = el("button", `sudoku-num sudoku-num-${n}`, String(n));
-      key.addEventListener("click", () => send({ type: "number", n }));
+      const key = el("button", `sudoku-num sudoku-num-${n}`);
+      key.type = "button";
+      key.dataset.n = n;
+      key.append(el("span", "sudoku-digit", symbol(n)), el("span", "sudoku-left", ""));
+      key.addEventListener("click", () => tapNumber(n));
       pad.append(key);
     }
     showPressed();
+    showCounts();
+  }
+
+  function shortcutOf(name) {
+    const found = Object.entries(model.get("shortcuts")).filter(([, action]) => action === name);
+    return found.map(([combo]) => combo);
   }
 
   function buildToolbar() {
@@ -122,10 +312,37 @@ function render({ model, el: root }) {
     for (const name of model.get("buttons")) {
       const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
       const button = el("button", `sudoku-btn sudoku-btn-${slug}`, name);
+      button.type = "button";
+      const combos = shortcutOf(name);
+      if (combos.length) {
+        button.setAttribute("aria-keyshortcuts", combos.join(" "));
+        button.title = `${name} (${combos.map(keyLabel).join(" or ")})`;
+      }
       button.addEventListener("click", () => send({ type: "button", name }));
       toolbar.append(button);
     }
+    buildKeys();
     showPressed();
+  }
+
+  // The keys, listed under the board (the same list as in the notebook).
+  function buildKeys() {
+    keys.replaceChildren();
+    const shortcuts = model.get("shortcuts");
+    if (!Object.keys(shortcuts).length) return;
+    const items = [["arrows", "move"], [size > 9 ? "1-9, A-G" : `1-${Math.max(size, 1)}`, "place"],
+      ["Backspace", "clear"]];
+    const byAction = {};
+    for (const [combo, action] of Object.entries(shortcuts)) (byAction[action] ||= []).push(keyLabel(combo));
+    for (const [action, combos] of Object.entries(byAction)) items.push([combos.join(" or "), action]);
+    const list = el("ul");
+    list.setAttribute("aria-label", "keyboard shortcuts");
+    for (const [combo, action] of items) {
+      const item = el("li");
+      item.append(el("kbd", "", combo), ` ${action.toLowerCase()}`);
+      list.append(item);
+    }
+    keys.append(list);
   }
 
   // "Your own puzzle": a folded box with a text area; Python checks the text and says why
@@ -141,6 +358,7 @@ function render({ model, el: root }) {
     text.setAttribute("data-lm-suppress-shortcuts", "true");
     text.addEventListener("keydown", (event) => event.stopPropagation()); // Enter is a new line
     const play = el("button", "sudoku-btn sudoku-btn-play-own", "Play this puzzle");
+    play.type = "button";
     play.addEventListener("click", () => send({ type: "puzzle", text: text.value }));
     box.append(
       el("summary", "", "Your own puzzle"),
@@ -152,27 +370,81 @@ function render({ model, el: root }) {
   }
 
   function showPressed() {
-    const pressed = model.get("pressed");
+    const on = model.get("pressed");
     for (const button of toolbar.querySelectorAll(".sudoku-btn")) {
-      button.setAttribute("aria-pressed", pressed.includes(button.textContent) ? "true" : "false");
+      button.setAttribute("aria-pressed", on.includes(button.textContent) ? "true" : "false");
     }
-    const selected = model.get("selected");
+    const selected = chosen;
+    if (!selected) numberFirst = false;
     for (const key of pad.querySelectorAll(".sudoku-num")) {
-      key.setAttribute("aria-pressed", Number(key.textContent) === selected ? "true" : "false");
+      key.setAttribute("aria-pressed", Number(key.dataset.n) === selected ? "true" : "false");
     }
+    game.classList.toggle("sudoku-pencil-on", on.includes("Pencil"));
   }
+
+  function showSolved() {
+    const solved = model.get("solved");
+    game.classList.toggle("sudoku-is-solved", solved);
+    banner.textContent = solved ? model.get("status") : "";
+    if (solved && !solvedShown && size) {
+      board.classList.remove("sudoku-celebrate");
+      void board.offsetWidth; // restart the animation
+      board.classList.add("sudoku-celebrate");
+    }
+    solvedShown = solved;
+  }
+
+  // The timer: Python sends the seconds played and whether the clock runs; this counts on.
+  let timerBase = 0;
+  let timerFrom = performance.now();
+  function showTimer() {
+    const elapsed = model.get("elapsed");
+    if (elapsed < 0) {
+      timer.textContent = "";
+      return;
+    }
+    const running = model.get("running") ? (performance.now() - timerFrom) / 1000 : 0;
+    const total = Math.floor(timerBase + running);
+    timer.textContent = `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
+  }
+  function setTimer() {
+    timerBase = model.get("elapsed");
+    timerFrom = performance.now();
+    showTimer();
+  }
+  const ticking = setInterval(showTimer, 1000);
 
   const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
   board.addEventListener("keydown", (event) => {
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const letter = event.key.length === 1;
+    const combo = (event.ctrlKey || event.metaKey ? "Control+" : "")
+      + (event.shiftKey && letter && /[a-z]/i.test(event.key) ? "Shift+" : "")
+      + (letter ? event.key.toLowerCase() : event.key);
+    const action = model.get("shortcuts")[combo];
+    const n = keyNumber(event.key, size);
     let handled = true;
-    if (event.key in moves) {
+    if (event.altKey) {
+      handled = false;
+    } else if (event.key in moves && !event.ctrlKey && !event.metaKey) {
       const [dr, dc] = moves[event.key];
-      moveCursor(cursor[0] + dr, cursor[1] + dc);
+      armed = false;
+      moveCursor(cursor[0] + dr, cursor[1] + dc, true, true);
+    } else if (action) {
+      send({ type: "button", name: action });
+    } else if (event.ctrlKey || event.metaKey) {
+      handled = false; // copy, paste, reload...: the browser's
+    } else if (n) {
+      numberFirst = false;
+      armed = false;
+      cellKey(String(n), n);
+      if (!pressed("Pencil") && editable(...cursor)) {
+        chosen = n; // a typed number is selected too (Python does the same)
+        showPressed();
+      }
     } else if (["Backspace", "Delete", "0"].includes(event.key)) {
-      send({ type: "cell", key: "clear" });
+      cellKey("clear", 0);
     } else if (event.key.length === 1 && event.key.trim()) {
-      send({ type: "cell", key: event.key }); // Python places a number or refuses the key
+      send({ type: "cell", key: event.key, seq: ++seq }); // Python refuses the key in words
     } else {
       handled = false;
     }
@@ -184,15 +456,29 @@ function render({ model, el: root }) {
 
   model.on("msg:custom", (msg) => {
     if (msg.type === "full") buildBoard(msg);
-    else if (msg.type === "cells") updateCells(msg.cells);
+    else if (msg.type === "cells") updateCells(msg);
   });
   model.on("change:message", () => (message.textContent = model.get("message")));
-  model.on("change:status", () => (status.textContent = model.get("status")));
+  model.on("change:status", () => {
+    status.textContent = model.get("status");
+    showSolved();
+  });
   model.on("change:cursor", () => moveCursor(...model.get("cursor"), false));
   model.on("change:buttons", buildToolbar);
+  model.on("change:shortcuts", buildToolbar);
   model.on("change:own_puzzle", buildOwnPuzzle);
   model.on("change:pressed", showPressed);
-  model.on("change:selected", showPressed);
+  model.on("change:selected", () => {
+    chosen = model.get("selected");
+    showPressed();
+    showHighlights();
+    for (let i = 0; i < looks.length; i++) {
+      cells[i].setAttribute("aria-label", cellName(Math.floor(i / size), i % size, looks[i], chosen));
+    }
+  });
+  model.on("change:solved", showSolved);
+  model.on("change:elapsed", setTimer);
+  model.on("change:running", setTimer);
   model.on("change:level", () => {
     const choice = toolbar.querySelector(".sudoku-level");
     if (choice) choice.value = model.get("level");
@@ -201,7 +487,9 @@ function render({ model, el: root }) {
   status.textContent = model.get("status");
   buildToolbar();
   buildOwnPuzzle();
+  setTimer();
   model.send({ type: "ready" }); // Python answers with the whole board
+  return () => clearInterval(ticking);
 }
 
 export default { render };

@@ -7,7 +7,10 @@ or a key ("1".."9", "clear") on a cell, `on_button(name, cell)`, `on_number(n)`,
 when that callback is given).
 Any other key is refused here, with a message, before it reaches a callback. The cell
 the keys act on (`cursor`) is shared with the browser: arrow keys move it there, and
-Python may move it too. A change sends only the cells whose look changed.
+Python may move it too. A change sends only the cells whose look changed. The browser
+draws a number at once, before Python hears of it; the answer to that key names it
+(`ack`), so the browser keeps or corrects what it drew. Keys listed in `shortcuts` press
+a button; numbers above 9 are the letters A-G (16x16), typed as a-g.
 
 The rules notebook's `GridView`, the helper, the search explorer and the game all draw
 on this one board.
@@ -29,6 +32,7 @@ import traitlets
 
 from ..grid import Grid
 from ..shape import Cell, Shape
+from .palette import palette_css
 from .render import thick_sides
 
 HERE = Path(__file__).parent
@@ -61,7 +65,7 @@ class Board(anywidget.AnyWidget):
     """A board of cells with optional buttons, a number pad, a level choice and a message line."""
 
     _esm = (HERE / "board.js").read_text(encoding="utf-8")
-    _css = (HERE / "board.css").read_text(encoding="utf-8")
+    _css = palette_css() + (HERE / "board.css").read_text(encoding="utf-8")
 
     buttons = traitlets.List(traitlets.Unicode()).tag(sync=True)
     levels = traitlets.List(traitlets.Unicode()).tag(sync=True)
@@ -73,6 +77,12 @@ class Board(anywidget.AnyWidget):
     cursor = traitlets.List(traitlets.Int(), [0, 0]).tag(sync=True)  # the cell keys act on
     status = traitlets.Unicode("").tag(sync=True)
     own_puzzle = traitlets.Bool(False).tag(sync=True)  # show the "Your own puzzle" box
+    shortcuts = traitlets.Dict().tag(sync=True)  # key ("h", "Control+z") -> button name
+    highlights = traitlets.Bool(False).tag(sync=True)  # the browser shades the cursor's units
+    box = traitlets.List(traitlets.Int(), [3, 3]).tag(sync=True)  # a region's rows and columns
+    solved = traitlets.Bool(False).tag(sync=True)  # the solved moment: a banner, a ripple
+    elapsed = traitlets.Float(-1.0).tag(sync=True)  # seconds played (negative: no timer)
+    running = traitlets.Bool(False).tag(sync=True)  # whether the timer counts on
 
     def __init__(
         self,
@@ -94,8 +104,11 @@ class Board(anywidget.AnyWidget):
             level=levels[0] if levels else "",
             numbers=shape.size if numbers else 0,
             own_puzzle=on_puzzle is not None,
+            box=[shape.box_rows, shape.box_cols],
         )
         self.shape = shape
+        self.ack: int | None = None  # the browser's key being answered (see `answer_key`)
+        self.answered = False  # whether cells were sent in answer to it
         self.shown: dict[Cell, Look] = dict(looks)
         self.on_cell, self.on_button, self.on_number = on_cell, on_button, on_number
         self.on_puzzle = on_puzzle
@@ -117,14 +130,23 @@ class Board(anywidget.AnyWidget):
         changed = [cell for cell, look in looks.items() if self.shown.get(cell) != look]
         if changed:
             self.shown.update((cell, looks[cell]) for cell in changed)
-            self.send({"type": "cells", "cells": [self._wire(cell) for cell in changed]})
+            self.send_cells(changed)
         return changed
+
+    def send_cells(self, cells: Iterable[Cell]) -> None:
+        """Send some cells' looks, naming the browser's key they answer (if any)."""
+        message: dict[str, Any] = {"type": "cells", "cells": [self._wire(cell) for cell in cells]}
+        if self.ack is not None:
+            message["ack"] = self.ack
+            self.answered = True
+        self.send(message)
 
     def redraw(self, shape: Shape | None = None, looks: Mapping[Cell, Look] | None = None) -> None:
         """Draw the whole board again (a new game, perhaps of another size)."""
         if shape is not None:
             self.shape = shape
             self.numbers = shape.size if self.numbers else 0
+            self.box = [shape.box_rows, shape.box_cols]
         if looks is not None:
             self.shown = dict(looks)
         self.send(
@@ -152,12 +174,7 @@ class Board(anywidget.AnyWidget):
         if kind == "ready":
             self.redraw()
         elif kind == "cell":
-            key = str(content.get("key"))
-            refusal = self.key_refusal(key)
-            if refusal:
-                self.message = refusal
-            elif self.on_cell:
-                self.on_cell(cell, key)
+            self.answer_key(cell, str(content.get("key")), content.get("seq"))
         elif kind == "button" and self.on_button:
             self.on_button(str(content.get("name")), cell)
         elif kind == "number" and self.on_number:
@@ -165,9 +182,29 @@ class Board(anywidget.AnyWidget):
         elif kind == "puzzle" and self.on_puzzle:
             self.on_puzzle(str(content.get("text", "")))
 
+    def answer_key(self, cell: Cell, key: str, seq: Any) -> None:
+        """Act on a key on a cell, then send that cell as it now is, naming the key.
+
+        The browser drew the key's effect at once; this answer confirms it, or corrects it
+        when the key was refused (a given, a solved game), even if nothing changed here.
+        """
+        self.ack = int(seq) if isinstance(seq, int) else None
+        self.answered = False
+        try:
+            refusal = self.key_refusal(key)
+            if refusal:
+                self.message = refusal
+            elif self.on_cell:
+                self.on_cell(cell, key)
+            if self.ack is not None and not self.answered and cell in self.shown:
+                self.send_cells([cell])
+        finally:
+            self.ack = None
+
     def key_refusal(self, key: str) -> str | None:
         """Why a key on a cell means nothing here (None for a click, a clear or a number)."""
         size = self.shape.size
         if key in ("click", "clear") or key in {str(n) for n in range(1, size + 1)}:
             return None
-        return f"'{key}' is not a number from 1 to {size}: type one, or Backspace to clear."
+        letters = f" (A-{chr(55 + size)} for 10-{size})" if size > 9 else ""
+        return f"'{key}' is not a number from 1 to {size}{letters}: type one, or Backspace to clear."

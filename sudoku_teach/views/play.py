@@ -7,12 +7,19 @@ action (a given, no number selected, nothing to undo) shows its message; nothing
 A puzzle of your own (from a newspaper or a book) goes in the "Your own puzzle" box under
 the board: it is checked (broken rules, no solution, several solutions) before it is played.
 
+The board speaks to players, so its messages count rows and columns from 1 ("row 3,
+column 5"), as the cells' names for screen readers do; the game model and the lessons'
+code keep Python's (row, col) from 0. `for_players` turns one into the other. Every
+action has a key (`SHORTCUTS`), listed under the board.
+
     from sudoku_teach.views.play import play
     play("easy", seed=1)          # the last line of a cell shows the board
 """
 
 from __future__ import annotations
 
+import random
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -21,18 +28,48 @@ from ..errors import SudokuError
 from ..game import Change, Clock, Game, savegame
 from ..game.sources import LEVELS
 from ..rules import conflicting_cells
-from ..shape import Cell
+from ..shape import CLASSIC, Cell
 from .board import Board, Look
 
 BUTTONS = ("New", "Check", "Help", "Hint", "Undo", "Redo", "Clear", "Pencil", "Save", "Restore")
+SHORTCUTS = {
+    "Control+z": "Undo",
+    "Control+y": "Redo",
+    "Control+Shift+z": "Redo",
+    "h": "Help",
+    "k": "Check",
+    "p": "Pencil",
+    "i": "Hint",
+    "n": "New",
+}
+"""A key for every action on the board (letters a-g are numbers on a 16x16 grid)."""
 SAVE_FILE = "sudoku_game.json"
 """Where Save writes and Restore reads, next to the notebook, unless you name another file."""
 
 
-def cell_looks(game: Game) -> dict[Cell, Look]:
-    """How every cell should look now: number, marks, given/entry, help, check, conflict."""
+POSITION = re.compile(r"\((\d+), (\d+)\)|\b(row|column) (\d+)\b")
+
+
+def for_players(text: str) -> str:
+    """A message with Python's positions from 0, "(2, 4)" or "row 2", counted from 1 in
+    words: "row 3, column 5", "row 3"."""
+
+    def words(match: re.Match[str]) -> str:
+        row, col, unit, index = match.groups()
+        if unit:
+            return f"{unit} {int(index) + 1}"
+        return f"row {int(row) + 1}, column {int(col) + 1}"
+
+    return POSITION.sub(words, text)
+
+
+def cell_looks(game: Game, named: tuple[Cell, ...] = ()) -> dict[Cell, Look]:
+    """How every cell should look now: number, marks, given/entry, help, check, conflict,
+    and the cells the last message named. One mark per cell: a check's verdict outranks a
+    conflict; once solved, the board shows no verdicts, only the solved grid."""
     allowed = game.allowed_cells() if game.help else set()
     clashes = conflicting_cells(game.board)
+    checked = {} if game.finished is not None else game.checked
     looks = {}
     for cell in game.puzzle.shape.cells:
         value = game.board[cell]
@@ -43,10 +80,12 @@ def cell_looks(game: Game) -> dict[Cell, Look]:
             classes.append("sudoku-entry")
         if cell in allowed:
             classes.append("sudoku-allowed")
-        if cell in game.checked:
-            classes.append("sudoku-right" if game.checked[cell] else "sudoku-wrong")
-        if cell in clashes:
+        if cell in checked:
+            classes.append("sudoku-right" if checked[cell] else "sudoku-wrong")
+        elif cell in clashes:
             classes.append("sudoku-conflict")
+        if cell in named:
+            classes.append("sudoku-marked")
         marks = () if value else tuple(sorted(game.marks.get(cell, ())))
         looks[cell] = (value, marks, " ".join(classes))
     return looks
@@ -58,6 +97,7 @@ class GameView:
     def __init__(self, game: Game, save_path: str | Path = SAVE_FILE) -> None:
         self.game = game
         self.pencil = False
+        self.named: tuple[Cell, ...] = ()  # the cells the last hint named, marked on the board
         self.save_path = Path(save_path)
         self.board = Board(
             game.puzzle.shape,
@@ -70,6 +110,8 @@ class GameView:
             on_number=self.on_number,
             on_puzzle=self.play_own,
         )
+        self.board.shortcuts = SHORTCUTS
+        self.board.highlights = True
         self.watch(game)
         self.show_level()
 
@@ -83,9 +125,14 @@ class GameView:
     def watch(self, game: Game) -> None:
         """Listen to a game and show its whole state."""
         self.game = game
+        self.named = ()
         game.observe(self.changed)
         self.board.redraw(game.puzzle.shape, cell_looks(game))
         self.show_state()
+
+    def say(self, message: str) -> None:
+        """Put a message on the board (its live region reads it out), positions from 1."""
+        self.board.message = for_players(message)
 
     def show_state(self) -> None:
         """The pressed buttons, the selected number and the status line."""
@@ -93,18 +140,35 @@ class GameView:
         self.board.pressed = [
             name for name, on in (("Help", self.game.help), ("Pencil", self.pencil)) if on
         ]
-        self.board.status = self.game.summary()
+        self.board.status = for_players(self.game.summary())
+        self.board.elapsed = float(round(self.game.elapsed()))
+        self.board.running = self.game.finished is None
+        self.board.solved = self.game.finished is not None
 
     # --- the model told us something changed ------------------------------------------------
     def changed(self, change: Change) -> None:
-        """Redraw what one change of the game touched."""
+        """Redraw what one change of the game touched, and say it."""
+        self.named = change.cells if change.kind == "hint" else ()
         if change.kind == "new":
             self.board.redraw(self.game.puzzle.shape, cell_looks(self.game))
         else:
-            self.board.show(cell_looks(self.game))
-        if change.message:
-            self.board.message = change.message
+            self.board.show(cell_looks(self.game, self.named))
+        message = change.message or self.describe(change)
+        if message:
+            self.say(message)
         self.show_state()
+
+    def describe(self, change: Change) -> str:
+        """Words for a move the game made silently: a placement, a clear, pencil marks."""
+        if change.kind not in ("entry", "marks") or not change.cells:
+            return ""
+        cell = change.cells[0]
+        where = f"({cell[0]}, {cell[1]})"
+        value = self.game.board[cell]
+        marks = " ".join(str(n) for n in sorted(self.game.marks.get(cell, ())))
+        if change.kind == "marks":
+            return f"{where} pencil {marks}" if marks else f"{where} no pencil marks"
+        return f"{value} in {where}" if value else f"{where} cleared"
 
     # --- the player did something -----------------------------------------------------------
     def attempt(self, action: Any, *args: Any) -> None:
@@ -113,21 +177,26 @@ class GameView:
         try:
             action(*args)
         except SudokuError as error:
-            self.board.message = str(error)
+            self.say(str(error))
 
     def on_cell(self, cell: Cell, key: str) -> None:
-        """A click or a key on a cell: place, pencil in or clear."""
+        """A key on a cell: place (and select that number, so help follows it), pencil in or
+        clear. A click only moves the cursor (the browser has done that)."""
         game = self.game
         if key == "clear":
             self.attempt(game.clear, cell)
-        elif key == "click" and self.pencil:
-            self.attempt(game.toggle_mark, cell, game.selected)
         elif key == "click":
-            self.attempt(game.place, cell)
+            return
         elif self.pencil:
             self.attempt(game.toggle_mark, cell, int(key))
         else:
-            self.attempt(game.place, cell, int(key))
+            self.attempt(self.place, cell, int(key))
+
+    def place(self, cell: Cell, number: int) -> None:
+        """Place a typed number; it becomes the selected number too, quietly."""
+        self.game.check_open(cell)
+        self.game.selected = number  # the move below redraws help for it
+        self.game.place(cell, number)
 
     def on_number(self, number: int) -> None:
         """A number key of the pad: select it, for clicks on cells and for help."""
@@ -153,18 +222,18 @@ class GameView:
     def toggle_pencil(self) -> None:
         """Switch between placing numbers and pencilling marks."""
         self.pencil = not self.pencil
-        self.board.message = "pencil marks: on" if self.pencil else "pencil marks: off"
+        self.say("pencil marks: on" if self.pencil else "pencil marks: off")
         self.show_state()
 
     def save(self) -> None:
         """Write the game to the save file, so that a restarted kernel can carry on."""
         savegame.save_file(self.game, self.save_path)
-        self.board.message = f"saved to {self.save_path}"
+        self.say(f"saved to {self.save_path}")
 
     def restore(self) -> None:
         """Carry on the game in the save file, at its level (so that New keeps that level)."""
         if not self.save_path.exists():
-            self.board.message = "no saved game yet: press Save first"
+            self.say("no saved game yet: press Save first")
             return
         savegame.restore_file(self.game, self.save_path)
         self.show_level()
@@ -175,25 +244,29 @@ class GameView:
             self.board.level = self.game.level
 
     def new_game(self) -> None:
-        """A new game at the chosen level; the next seed, so every New is a different puzzle."""
-        seed = (self.game.seed or 0) + 1
-        game = Game.new(self.board.level or "easy", seed, self.game.puzzle.shape, self.game.clock)
-        self.board.message = f"new {game.level} game (seed {seed})"
+        """A new game at the chosen level, at the level's size: the next seed, so every New is
+        a different puzzle (after a puzzle of your own, a fresh random one)."""
+        if self.game.seed is None:
+            seed = random.randrange(1_000_000)
+        else:
+            seed = self.game.seed + 1
+        game = Game.new(self.board.level or "easy", seed, CLASSIC, self.game.clock)
         self.watch(game)
+        self.say(f"new {game.level} game (seed {seed})")
 
     def play_own(self, text: str) -> None:
         """Play a puzzle typed or pasted in; one that cannot be played is refused in words
         and the game in progress goes on untouched."""
         if not text.strip():
-            self.board.message = "Type or paste a puzzle in the box first: 9 lines of 9."
+            self.say("Type or paste a puzzle in the box first: 9 lines of 9.")
             return
         try:
             game = Game.from_text(text, self.game.clock)
         except SudokuError as error:
-            self.board.message = f"Your puzzle is not started: {error}"
+            self.say(f"Your puzzle is not started: {error}")
             return
         self.watch(game)
-        self.board.message = f"Your own puzzle: {len(game.puzzle.givens)} givens, one solution."
+        self.say(f"Your own puzzle: {len(game.puzzle.givens)} givens, one solution.")
 
 
 def play(level: str = "easy", seed: int = 0, clock: Clock = time.monotonic) -> GameView:

@@ -1,6 +1,6 @@
 """Drawing a grid as HTML for notebooks: thick lines between regions, givens in bold.
 
-This module only produces text; it knows nothing of widgets or of the rules.
+This module only produces text, in the series' one palette (`palette`); it knows nothing of widgets or of the rules.
 Every cell carries the CSS classes `sudoku-cell` and `sudoku-r{row}c{col}` so that a
 browser test (or a curious student) can find it.
 """
@@ -14,18 +14,10 @@ from ..candidates import CandidateGrid
 from ..grid import Grid
 from ..shape import Cell, Shape
 from ..steps import Step
+from .palette import COLOURS
 
 THIN = "1px solid #999"
 THICK = "2px solid #222"
-COLOURS = {
-    "given": "#111",
-    "entry": "#1f5fbf",
-    "conflict": "#fdd",
-    "highlight": "#fff6c8",
-    "focus": "#ffe08a",
-    "right": "#d9f2d9",
-    "wrong": "#f8d0d0",
-}
 
 
 def thick_sides(shape: Shape, row: int, col: int) -> tuple[str, ...]:
