@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import copy
 import difflib
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -76,6 +77,8 @@ class Exercise:
     keep_input: str = "work on a copy (`[row[:] for row in grid]`)"
     how: Callable[[Callable[..., Any], Case], str | None] | None = None
     """A check of how a right answer was found, where the way is the lesson (fewest first)."""
+    slow: str = ""
+    """What makes a right answer too slow, said when a check runs out of time after passes."""
 
 
 @dataclass
@@ -150,7 +153,7 @@ def run_checks(function: Callable[..., Any], name: str | None = None) -> Report:
     report = Report(name, total=len(cases), hint=exercise.hint)
     RESULTS[name] = report  # filled in below; a check cut short keeps passed < total
     for case in cases:
-        verdict = judge(exercise, function, case)
+        verdict = judge(exercise, function, case, passed=report.passed)
         if verdict is None:
             report.passed += 1
         elif verdict[0] == "not implemented":
@@ -166,9 +169,17 @@ def run_checks(function: Callable[..., Any], name: str | None = None) -> Report:
     return report
 
 
-def judge(exercise: Exercise, function: Callable[..., Any], case: Case) -> tuple[str, ...] | None:
-    """One case: None when right, else (status, what went wrong[, a hint that fits it])."""
+def judge(
+    exercise: Exercise, function: Callable[..., Any], case: Case, *, passed: int = 0
+) -> tuple[str, ...] | None:
+    """One case: None when right, else (status, what went wrong[, a hint that fits it]).
+
+    `passed` is how many cases passed before this one: a function that was right on them
+    and runs out of time here is more likely slow than endless.
+    """
+    start = time.perf_counter()
     expected = exercise.reference(*copy.deepcopy(case))
+    reference_seconds = time.perf_counter() - start
     call = f"{exercise.name}({exercise.describe(case)})"
     given = copy.deepcopy(case)
     try:
@@ -185,10 +196,7 @@ def judge(exercise: Exercise, function: Callable[..., Any], case: Case) -> tuple
             else f"finish {other} first."
         )
     except TimeUp:
-        return "too slow", (
-            f"First problem: {call} was still running after {TIME_LIMIT} seconds."
-            " Is there a loop that never ends?"
-        )
+        return "too slow", too_slow(exercise, call, reference_seconds, passed)
     except RecursionError:
         return "error", (
             f"First problem: {call} kept calling itself and never stopped (RecursionError)."
@@ -217,6 +225,23 @@ def judge(exercise: Exercise, function: Callable[..., Any], case: Case) -> tuple
         lines.append(f"  ({note})")
     better = None if helper else diagnosis(exercise, function, case, answer, expected)
     return ("failed", "\n".join(lines)) + ((better,) if better else ())
+
+
+def too_slow(exercise: Exercise, call: str, reference_seconds: float, passed: int) -> str:
+    """What to say when a case runs out of time: how long the package took, slow or endless."""
+    said = (
+        f"First problem: {call} was still running after {TIME_LIMIT} seconds, where the"
+        f" package's answer took {reference_seconds:.3f} seconds on the same input."
+    )
+    if passed:
+        return (
+            f"{said} Your function was right on the {passed} checks before this one, so it"
+            f" is probably right but slow here. {exercise.slow}"
+        ).rstrip()
+    return (
+        f"{said} If it never stops, look for a loop whose condition never changes, or a"
+        " recursion that does not fill a cell before calling itself."
+    )
 
 
 def diagnosis(
