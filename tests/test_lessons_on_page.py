@@ -8,11 +8,10 @@ notebooks and compare them with the package on the lessons' puzzles and more.
 from __future__ import annotations
 
 import pytest
+from notebook_code import page_functions
 
 import sudoku_teach as st
 from sudoku_teach.generate import full_grid, puzzle_at_level, puzzles, random_puzzle
-
-from notebook_code import page_functions
 
 SEEDS = range(30)
 
