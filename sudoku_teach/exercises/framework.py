@@ -229,9 +229,11 @@ def judge(
 
 def too_slow(exercise: Exercise, call: str, reference_seconds: float, passed: int) -> str:
     """What to say when a case runs out of time: how long the package took, slow or endless."""
+    took = (f"{reference_seconds:.3f} seconds" if reference_seconds >= 0.001
+            else "less than a thousandth of a second")
     said = (
         f"First problem: {call} was still running after {TIME_LIMIT} seconds, where the"
-        f" package's answer took {reference_seconds:.3f} seconds on the same input."
+        f" package's answer took {took} on the same input."
     )
     if passed:
         return (
