@@ -1,17 +1,20 @@
 """The central idea of a lesson, as printed on its page, gives the package's answers.
 
-04 shows propagation, 06 digging and 07 the rater's loop in a few lines of their own;
-the package does the same work in its own way. These tests run the lines from the
-notebooks and compare them with the package on the lessons' puzzles and more.
+04 shows propagation, 05 recursive filling, 06 digging and 07 the rater's loop in a few
+lines of their own; the package does the same work in its own way. These tests run the
+lines from the notebooks and compare them with the package on the lessons' puzzles and
+more, and with the rules themselves.
 """
 
 from __future__ import annotations
+
+import random
 
 import pytest
 from notebook_code import page_functions
 
 import sudoku_teach as st
-from sudoku_teach.generate import full_grid, puzzle_at_level, puzzles, random_puzzle
+from sudoku_teach.generate import full_grid, grids, puzzle_at_level, puzzles, random_puzzle
 
 SEEDS = range(30)
 
@@ -31,6 +34,15 @@ def test_04_propagation_on_the_page_solves_as_the_package_does(minimal):
         assert st.is_solved(mine)  # an oracle apart from both: the rules
         assert all(mine[r][c] == puzzle[r, c] for r, c in puzzle.givens)
     assert page["solve_propagating"](st.Grid.parse("12.. ..3. ..4. ....").to_rows()) is None
+
+
+def test_05_recursive_filling_on_the_page_fills_the_packages_grid():
+    page = page_functions("05_generating_grids", "fill")
+    for seed in range(10):
+        for shape in (st.CLASSIC, st.Shape(2, 2), st.Shape(2, 3)):
+            mine = page["fill"](st.Grid.empty(shape).to_rows(), random.Random(seed))
+            assert st.is_solved(mine)
+            assert mine == grids.fill_recursive(seed, shape).grid.to_rows()
 
 
 def test_06_digging_on_the_page_makes_the_package_puzzle():
