@@ -184,3 +184,50 @@ def test_is_easy_that_fills_the_grid_it_was_given_is_told_to_work_on_a_copy():
         return st.first_empty(grid) is None
 
     assert COPY_HINT in str(run_checks(is_easy))
+
+
+def test_count_all_the_stepping_stone_counts_every_solution():
+    def count_every(grid):
+        cell = st.first_empty(grid)
+        if cell is None:
+            return 1
+        row, col = cell
+        total = 0
+        for value in range(1, len(grid) + 1):
+            if st.can_place(grid, row, col, value):
+                grid[row][col] = value
+                total += count_every(grid)
+                grid[row][col] = 0
+        return total
+
+    assert run_checks(count_every, "count_all").ok
+    report = run_checks(lambda grid: 1 if st.first_empty(grid) is None else 2, "count_all")
+    assert not report.ok and "expected: 1\n  got:      2" in str(report)
+
+
+def test_a_right_but_slow_answer_is_told_apart_from_an_endless_loop(monkeypatch):
+    import time
+
+    from sudoku_teach.exercises import framework
+
+    monkeypatch.setattr(framework, "TIME_LIMIT", 0.5)
+
+    def is_proper(grid):  # right, but far too slow on 9x9 grids
+        if len(grid) == 9:
+            end = time.perf_counter() + 5
+            while time.perf_counter() < end:
+                pass
+        return st.fast.count_solutions(grid, 2).count == 1
+
+    text = str(run_checks(is_proper))
+    assert "was still running after 0.5 seconds, where the package's answer took" in text
+    assert "right on the 5 checks before this one, so it is probably right but slow" in text
+    assert "st.fast.count_solutions(grid, 2).count" in text
+    assert "never stops" not in text
+
+    def count_all(grid):  # endless from the first case
+        while True:
+            pass
+
+    text = str(run_checks(count_all))
+    assert "where the package's answer took" in text and "If it never stops" in text

@@ -358,3 +358,24 @@ def test_cli_solve_fast_stats(capsys: pytest.CaptureFixture[str]) -> None:
     status, lines, _ = run_cli(capsys, "solve", "--method", "fast", "--stats", ASSIGNMENT_PUZZLE)
     assert status == 0
     assert lines == [f"{ASSIGNMENT_SOLUTION}  nodes=1 backtracks=0 max_depth=0"]
+
+
+def test_count_all_counts_what_the_teaching_search_finds_on_small_grids():
+    from sudoku_teach import search
+
+    for text in (WARMUP_4X4, "12.. 34.. .... ....", "." * 16):
+        grid = Grid.parse(text)
+        every = search.count_solutions(grid, limit=10_000)  # the plain search as the oracle
+        assert every.status == "solved"
+        assert fast.count_all(grid).count == every.count
+        assert sorted(g.to_string() for g in fast.count_all(grid).solutions) == sorted(
+            g.to_string() for g in every.solutions)
+
+
+def test_time_each_gives_each_result_and_a_time():
+    from sudoku_teach import results
+
+    found, seconds = results.time_each(fast.count_solutions, [WARMUP_4X4, ASSIGNMENT_PUZZLE], 2)
+    assert [r.count for r in found] == [fast.count_solutions(p, 2).count
+                                        for p in (WARMUP_4X4, ASSIGNMENT_PUZZLE)]
+    assert seconds >= 0

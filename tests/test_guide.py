@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import shlex
 import zipfile
@@ -75,3 +76,61 @@ def test_the_handout_holds_the_student_notebooks_and_no_instructor_ones(tmp_path
     again = write_zip(handout_files(ROOT), tmp_path / "again.zip")
     assert again.read_bytes() == out.read_bytes()
     assert {"lab", "test"} <= make_targets(ROOT / "handout" / "Makefile")
+
+
+# --- the lessons' figures and minutes, read from the notebooks ------------------------------
+NUMBER = re.compile(r"\d[\d,_]*\d(?:\.\d+)?|\d")
+
+
+def lesson_sections() -> dict[str, tuple[int, str]]:
+    """Each lesson's section of the guide by number: its minutes and its text."""
+    text = GUIDE.read_text(encoding="utf-8")
+    parts = re.split(r"^### (\d\d) · .*\(about (\d+) minutes\)\n", text, flags=re.M)
+    return {
+        number: (int(minutes), body.split("\n### ")[0].split("\n## ")[0])
+        for number, minutes, body in zip(parts[1::3], parts[2::3], parts[3::3])
+    }
+
+
+def numbers_in(text: str) -> set[str]:
+    """Every number in a text, written plainly (no thousands separators)."""
+    return {found.replace(",", "").replace("_", "") for found in NUMBER.findall(text)}
+
+
+def notebook_text(number: str) -> str:
+    """All a notebook shows: its text, its code and its stored text outputs."""
+    (path,) = (ROOT / "notebooks").glob(f"{number}_*.ipynb")
+    parts = []
+    for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+        parts.append("".join(cell["source"]))
+        for output in cell.get("outputs", []):
+            parts.append("".join(output.get("text", "")))
+            parts.append("".join(output.get("data", {}).get("text/plain", "")))
+    return "\n".join(parts)
+
+
+def test_every_lesson_has_its_minutes_in_the_overview_and_its_sections_add_up():
+    text = GUIDE.read_text(encoding="utf-8")
+    sections = lesson_sections()
+    assert len(sections) >= 9
+    for number, (minutes, body) in sections.items():
+        overview = re.search(rf"^\| {number} [^|]+\| (\d+) \|", text, flags=re.M)
+        assert overview and int(overview.group(1)) == minutes, f"{number}: overview minutes"
+        table = body.split("| Section | Minutes |")[1].split("\n\n")[0]
+        parts = [int(m) for m in re.findall(r"^\|[^|]+\| (\d+) \|$", table, flags=re.M)]
+        assert sum(parts) == minutes, f"{number}: sections add up to {sum(parts)}, not {minutes}"
+
+
+@pytest.mark.parametrize("number", ["04", "05", "06", "07"])
+def test_the_figures_a_lessons_objectives_give_are_the_notebooks(number):
+    """Every number of 10 or more in a lesson's objectives is one the notebook shows."""
+    _, body = lesson_sections()[number]
+    objectives = body.split("Objectives:")[1].split("\n\n")[0]
+    shown = numbers_in(notebook_text(number))
+    stated = {n for n in numbers_in(objectives) if float(n) >= 10}
+    assert stated, f"{number}: no figures found in the objectives"
+    assert not stated - shown, f"{number}: the guide states {sorted(stated - shown)}, not shown"
+    shown_nodes = {found.replace(",", "") for found in re.findall(
+        r"nodes=(\d+)|(\d[\d,]*) nodes", notebook_text(number)) for found in found if found}
+    for count in re.findall(r"(\d[\d,]*) nodes", objectives.replace("\n", " ")):
+        assert count.replace(",", "") in shown_nodes, f"{number}: {count} nodes is not shown"

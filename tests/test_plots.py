@@ -169,7 +169,7 @@ def test_solution_counts_stack_proper_and_ambiguous_results():
     heights = [bar.get_height() for bar in ax.patches]
     assert heights == [8, 1, 2, 9]
     labels = [text.get_text() for text in ax.texts]
-    assert labels == ["2 of 10 not proper", "9 of 10 not proper"]
+    assert labels == ["2 of 10\nnot proper", "9 of 10\nnot proper"]
 
 
 def test_givens_histogram_marks_the_least_possible():

@@ -137,3 +137,13 @@ def test_clean_joins_text_printed_in_pieces_and_keeps_other_outputs():
     assert [o.get("name") for o in joined] == ["stdout", "stderr", None, "stdout"]
     assert joined[0]["text"] == ["23 givens\n", "next\n"]
     assert joined[3]["text"] == ["after\n"]
+
+
+def test_words_counts_the_prose_a_student_reads_not_the_code():
+    from sudoku_teach.teacher.notebook_tools import prose_words
+
+    notebook = {"cells": [
+        {"cell_type": "markdown", "source": ["# 04 · Smarter search\n", "Two ideas."]},
+        {"cell_type": "code", "source": ["print('not prose at all')"], "outputs": []},
+    ]}
+    assert prose_words(notebook) == len(["#", "04", "·", "Smarter", "search", "Two", "ideas."])

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import copy
 import difflib
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -87,6 +88,8 @@ class Exercise:
     keep_input: str = "work on a copy (`[row[:] for row in grid]`)"
     how: Callable[[Subject, Case], str | None] | None = None
     """A check of how a right answer was found, where the way is the lesson (fewest first)."""
+    slow: str = ""
+    """What makes a right answer too slow, said when a check runs out of time after passes."""
 
 
 @dataclass
@@ -164,7 +167,7 @@ def check_subject(subject: Subject, name: str) -> Report:
     cases = list(exercise.cases())
     report = Report(name, total=len(cases), hint=exercise.hint)
     for case, outcome in zip(cases, subject.run(cases, TIME_LIMIT)):
-        verdict = judge(exercise, subject, case, outcome)
+        verdict = judge(exercise, subject, case, outcome, passed=report.passed)
         if verdict is None:
             report.passed += 1
         elif verdict[0] == "not implemented":
@@ -184,10 +187,16 @@ def check_subject(subject: Subject, name: str) -> Report:
 
 
 def judge(
-    exercise: Exercise, subject: Subject, case: Case, outcome: Outcome
+    exercise: Exercise, subject: Subject, case: Case, outcome: Outcome, *, passed: int = 0
 ) -> tuple[str, ...] | None:
-    """One case: None when right, else (status, what went wrong[, a hint that fits it])."""
+    """One case: None when right, else (status, what went wrong[, a hint that fits it]).
+
+    `passed` is how many cases passed before this one: a function that was right on them
+    and runs out of time here is more likely slow than endless.
+    """
+    start = time.perf_counter()
     expected = exercise.reference(*copy.deepcopy(case))
+    reference_seconds = time.perf_counter() - start
     call = f"{exercise.name}({exercise.describe(case)})"
     if outcome.error == NOT_IMPLEMENTED:
         other = outcome.raised_in
@@ -200,10 +209,7 @@ def judge(
             else f"finish {other} first."
         )
     if outcome.error == TOO_SLOW:
-        return "too slow", (
-            f"First problem: {call} was still running after {TIME_LIMIT} seconds."
-            " Is there a loop that never ends?"
-        )
+        return "too slow", too_slow(exercise, call, reference_seconds, passed)
     if outcome.error == RECURSION:
         return "error", (
             f"First problem: {call} kept calling itself and never stopped (RecursionError)."
@@ -235,6 +241,25 @@ def judge(
         lines.append(f"  ({note})")
     better = None if helper else diagnosis(exercise, subject, case, answer, expected)
     return ("failed", "\n".join(lines)) + ((better,) if better else ())
+
+
+def too_slow(exercise: Exercise, call: str, reference_seconds: float, passed: int) -> str:
+    """What to say when a case runs out of time: how long the package took, slow or endless."""
+    took = (f"{reference_seconds:.3f} seconds" if reference_seconds >= 0.001
+            else "less than a thousandth of a second")
+    said = (
+        f"First problem: {call} was still running after {TIME_LIMIT} seconds, where the"
+        f" package's answer took {took} on the same input."
+    )
+    if passed:
+        return (
+            f"{said} Your function was right on the {passed} checks before this one, so it"
+            f" is probably right but slow here. {exercise.slow}"
+        ).rstrip()
+    return (
+        f"{said} If it never stops, look for a loop whose condition never changes, or a"
+        " recursion that does not fill a cell before calling itself."
+    )
 
 
 def diagnosis(

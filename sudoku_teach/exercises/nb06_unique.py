@@ -57,17 +57,32 @@ def removal_cases() -> list[tuple[Rows, int, int]]:
     return cases
 
 
+count_all = register(
+    Exercise(
+        name="count_all",
+        reference=lambda grid: fast.count_all(Grid.from_rows(grid)).count,
+        cases=lambda: [(g,) for g in small_puzzles()],
+        hint="a full grid is one solution: return 1. Otherwise take the first empty cell, and"
+        " for each number the rules allow there: place it, add count_all(grid) to a total, and"
+        " put the 0 back. Return the total after trying every number.",
+        package="st.fast.count_all (its .count is the number)",
+        keep_input="put every 0 back before returning",
+    )
+)
+
 count_solutions = register(
     Exercise(
         name="count_solutions",
         reference=solutions_found,
         cases=lambda: [(g, limit) for g in small_puzzles() for limit in (1, 2, 5)]
         + [(Grid.parse(ASSIGNMENT_PUZZLE).to_rows(), 2)],
-        hint="like solve, but when the grid is full return 1; add up what the recursive calls"
-        " return, and return as soon as the total reaches limit (pass limit - total down). Put"
-        " the 0 back after each number, even when you stop.",
+        hint="start from count_all. Pass limit - total down (the call below only has to find"
+        " what is still missing), and stop the loop as soon as total reaches limit. Put the 0"
+        " back after each number, even when you stop.",
         package="st.fast.count_solutions (its .count is the number)",
         keep_input="put every 0 back before returning",
+        slow="Does it stop trying numbers as soon as total reaches limit, and pass"
+        " limit - total to the recursive call? Without both, it searches the whole tree.",
     )
 )
 
@@ -76,9 +91,11 @@ is_proper = register(
         name="is_proper",
         reference=lambda grid: solutions_found(grid, 2) == 1,
         cases=lambda: [(g,) for g in small_puzzles() + nine_by_nine()],
-        hint="count the solutions up to two (st.fast.count_solutions(grid, 2).count, or your own"
-        " count_solutions) and compare with exactly 1: no solution is not proper either.",
+        hint="count the solutions up to two with st.fast.count_solutions(grid, 2).count and"
+        " compare with exactly 1: no solution is not proper either.",
         package="st.fast.has_unique_solution",
+        slow="A counter that tries the cells in reading order (like your count_solutions) can"
+        " take minutes on a hard 9x9 puzzle: use st.fast.count_solutions(grid, 2).count.",
     )
 )
 

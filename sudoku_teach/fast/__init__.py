@@ -200,6 +200,11 @@ def solutions(
         yield Grid(cells, grid.shape, grid.givens)
 
 
+def count_all(grid: GridLike, max_nodes: int = DEFAULT_MAX_NODES) -> SolveResult:
+    """Every solution, counted and kept: for small grids (the empty 4x4 grid has 288)."""
+    return count_solutions(grid, limit=max_nodes, max_nodes=max_nodes)
+
+
 def count_solutions(
     grid: GridLike, limit: int = 2, max_nodes: int = DEFAULT_MAX_NODES
 ) -> SolveResult:

@@ -247,6 +247,7 @@ class MethodReport:
     median_ms: float
     median_backtracks: float
     bias: float  # see grids.bias: about 1 is as even as chance allows
+    counts: list[list[int]]  # see grids.placement_counts: how often each number hit each cell
 
 
 def compare_grid_methods(
@@ -265,5 +266,6 @@ def compare_grid_methods(
         reports.append(MethodReport(
             name, count, statistics.median(times),
             statistics.median(run.stats.backtracks for run in runs), grids.bias(counts),
+            counts,
         ))
     return reports

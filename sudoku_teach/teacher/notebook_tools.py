@@ -134,14 +134,35 @@ def clean_all(folder: Path) -> list[Path]:
     return cleaned
 
 
+def prose_words(notebook: dict) -> int:
+    """Words a student reads in a notebook's text cells (code and outputs not counted)."""
+    return sum(
+        len("".join(cell["source"]).split())
+        for cell in notebook["cells"]
+        if cell["cell_type"] == "markdown"
+    )
+
+
+def word_counts(folder: Path) -> dict[str, int]:
+    """Words of prose per instructor notebook: the measure of how long a lesson reads."""
+    return {
+        path.stem: prose_words(json.loads(path.read_text(encoding="utf-8")))
+        for path in instructor_notebooks(folder)
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Command line: `python -m sudoku_teach.teacher.notebook_tools clean|student [FOLDER]`."""
+    """Command line: `python -m sudoku_teach.teacher.notebook_tools clean|student|words [DIR]`."""
     args = sys.argv[1:] if argv is None else argv
-    if not args or args[0] not in ("clean", "student"):
-        usage = "usage: python -m sudoku_teach.teacher.notebook_tools clean|student [FOLDER]"
+    if not args or args[0] not in ("clean", "student", "words"):
+        usage = "usage: python -m sudoku_teach.teacher.notebook_tools clean|student|words [DIR]"
         print(usage, file=sys.stderr)
         return 2
     folder = Path(args[1] if len(args) > 1 else "notebooks")
+    if args[0] == "words":
+        for name, words in word_counts(folder).items():
+            print(f"{name:24} {words:5} words")
+        return 0
     try:
         written = clean_all(folder) if args[0] == "clean" else build_all(folder)
     except MarkerError as error:

@@ -140,6 +140,7 @@ def plot_depth_at(run: Run, step: int, ax: Axes | None = None) -> Axes:
     trace = trace_of(run)
     event = trace[step]
     ax = plot_depth(run, ax, title=str(event))
+    ax.set_ylabel("search depth", fontsize=LABEL_SIZE)  # the long label does not fit its height
     ax.axvline(step, color="tab:orange", linestyle=":", linewidth=1.5)
     ax.plot([step], [event.depth], marker="o", markersize=9, color="tab:orange", label="now")
     return ax
@@ -263,11 +264,11 @@ def plot_solution_counts(
     more = [many for _, many in outcomes.values()]
     ax.bar(labels, proper, color="tab:green", label="1 solution (proper)")
     bars = ax.bar(labels, more, bottom=proper, color="tab:red", label="2 or more solutions")
-    counts = [f"{m} of {p + m} not proper" for p, m in zip(proper, more)]
-    ax.bar_label(bars, labels=counts, padding=3, fontsize=LABEL_SIZE)
+    counts = [f"{m} of {p + m}\nnot proper" for p, m in zip(proper, more)]
+    ax.bar_label(bars, labels=counts, padding=3, fontsize=TICK_SIZE)
     label_axes(ax, title or "Blind removal: how often is the result a proper puzzle?",
                "cells removed at random", "trials")
-    ax.set_ylim(0, max(p + m for p, m in zip(proper, more)) * 1.15)
+    ax.set_ylim(0, max(p + m for p, m in zip(proper, more)) * 1.25)
     ax.legend(fontsize=LABEL_SIZE, loc="upper left", bbox_to_anchor=(1.01, 1))
     return ax
 
@@ -305,3 +306,22 @@ def plot_by_level(
     ax.set_xticks(range(1, len(levels) + 1), levels)
     label_axes(ax, title, "level", ylabel)
     return ax
+
+
+def plot_levels(givens: Mapping[str, Sequence[float]],
+                scores: Mapping[str, Sequence[float]]) -> Figure:
+    """Givens and scores of many puzzles by level, side by side: one figure, two plots."""
+    fig, (left, right) = plt.subplots(1, 2, figsize=PAIR, layout="constrained")
+    plot_by_level(givens, left, title="Givens per puzzle", ylabel="givens")
+    plot_by_level(scores, right, title="Score per puzzle", ylabel="score")
+    return fig
+
+
+def plot_placement_maps(counts: Mapping[str, Sequence[Sequence[int]]], number: int) -> Figure:
+    """One heat map per grid method of where `number` landed, all on one colour scale."""
+    fig, axes = plt.subplots(1, len(counts), figsize=(4.5 * len(counts), 4.2),
+                             layout="constrained", squeeze=False)
+    top = max(max(cell) for found in counts.values() for cell in found)
+    for (name, found), ax in zip(counts.items(), axes[0]):
+        plot_placements(found, number, ax, title=f"{name}: where {number} landed", top=top)
+    return fig
