@@ -363,3 +363,12 @@ def test_a_long_line_is_refused_in_every_encoding(tmp_path, encoding):
         list(file_lines(path))
     path.write_text(CLASSIC + "\n" + " " * (MAX_LINE - 100) + CLASSIC + "\n", encoding=encoding)
     assert list(file_lines(path))[1].strip() == CLASSIC  # long, but not too long
+
+
+def test_an_empty_file_name_is_no_file_for_the_library_either():
+    from sudoku_teach import load
+
+    with pytest.raises(PuzzleFormatError, match="no such file: '' "):
+        load("")
+    with pytest.raises(OutputError, match="give a file name"):
+        save(CLASSIC, "")
