@@ -194,7 +194,7 @@ DAMAGE = {
         lambda g, d: d.update(board=d["board"].replace(".", "1", 1)), "history"),
     "hints as text": (lambda g, d: d.update(hints_used="2"), "hints_used"),
     "help as a number": (lambda g, d: d.update(help=1), "help is 1"),
-    "selected True": (lambda g, d: d.update(selected=True), "selected is True"),
+    "selected True": (lambda g, d: d.update(selected=True), "selected: cannot use True"),
     "size 10": (lambda g, d: d.update(size=10), "size is 10"),
     "check mark that lies": (
         lambda g, d: d["checked"].__setitem__(0, [*d["checked"][0][:2], not d["checked"][0][2]]),

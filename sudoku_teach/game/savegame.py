@@ -120,8 +120,10 @@ def from_dict(data: Any, clock: Any) -> Game:
     history = read_list(data, "history", read_move, game)
     future = read_list(data, "future", read_move, game)
     replay(game, history, future, board, marks)
-    game.selected = field(data, "selected", lambda v: is_whole(v) and 0 <= v <= size,
-                          f"0 to {size}")
+    try:
+        game.selected = shape.check_value(data["selected"])  # the one check of a value
+    except SudokuError as error:
+        raise SavedGameError(f"the saved game is damaged: selected: {error}") from None
     game.help = field(data, "help", lambda v: isinstance(v, bool), "true or false")
     game.checked = dict(read_list(data, "checked", read_check, game))
     check_checked(game)
