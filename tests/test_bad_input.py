@@ -372,3 +372,31 @@ def test_an_empty_file_name_is_no_file_for_the_library_either():
         load("")
     with pytest.raises(OutputError, match="give a file name"):
         save(CLASSIC, "")
+
+
+def test_a_saved_game_file_far_too_big_is_not_read(played, tmp_path):
+    path = tmp_path / "big.json"
+    path.write_text(" " * (savegame.MAX_BYTES + 10) + savegame.dumps(played))
+    target = Game.from_text(CLASSIC, Clock())
+    with pytest.raises(SavedGameError, match="too big to be a saved game"):
+        savegame.restore_file(target, path)
+    assert target.board == Grid.parse(CLASSIC)
+
+
+def test_version_true_is_not_version_1(played):
+    text = edited(played, lambda data: data.update(version=True))
+    with pytest.raises(SavedGameError, match="version True"):
+        savegame.restore(Game.from_text(CLASSIC, Clock()), text)
+
+
+@pytest.mark.parametrize("title", ["two\nlines", "a\ttab"])
+def test_a_worksheet_title_is_one_line(title, capsys, tmp_path):
+    out = tmp_path / "w.pdf"
+    assert main(["worksheet", "--count", "1", "--difficulty", "easy", "--seed", "1",
+                 "--title", title, "-o", str(out)]) == 2
+    assert "a title is one line" in capsys.readouterr().err and not out.exists()
+
+
+def test_parse_wants_text():
+    with pytest.raises(PuzzleFormatError, match="expected the text of a puzzle, got NoneType"):
+        Grid.parse(None)

@@ -26,6 +26,8 @@ T = TypeVar("T")
 
 FORMAT = "sudoku-teach saved game"
 VERSION = 1
+MAX_BYTES = 1_000_000
+"""The largest file read as a saved game: a real one takes a few kilobytes."""
 
 STATE = (
     "puzzle",
@@ -96,7 +98,7 @@ def from_dict(data: Any, clock: Any) -> Game:
     """
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SavedGameError("this is not a saved sudoku-teach game (no 'format' line)")
-    if data.get("version") != VERSION:
+    if not is_whole(data.get("version")) or data.get("version") != VERSION:
         raise SavedGameError(
             f"saved in format version {data.get('version')!r}; this reads {VERSION}"
         )
@@ -308,9 +310,15 @@ def save_file(game: Game, path: str | Path) -> None:
 
 
 def restore_file(game: Game, path: str | Path) -> None:
-    """Restore a game from a file written by `save_file`."""
+    """Restore a game from a file written by `save_file` (a few kilobytes: a file of more
+    than `MAX_BYTES` is no saved game, and is not read)."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with Path(path).open("rb") as stream:
+            raw = stream.read(MAX_BYTES + 1)
+        if len(raw) > MAX_BYTES:
+            raise SavedGameError(f"{path} is too big to be a saved game ({MAX_BYTES:,} bytes"
+                                 " at most)")
+        text = raw.decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise SavedGameError(f"cannot read {path}: {error}") from None
     restore(game, text)
