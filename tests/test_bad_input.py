@@ -400,3 +400,15 @@ def test_a_worksheet_title_is_one_line(title, capsys, tmp_path):
 def test_parse_wants_text():
     with pytest.raises(PuzzleFormatError, match="expected the text of a puzzle, got NoneType"):
         Grid.parse(None)
+
+
+@pytest.mark.parametrize("value", ["2", 2.0, True, 0, None])
+def test_search_limits_must_be_whole_numbers_from_1(value):
+    from sudoku_teach import fast, search
+
+    words = f"must be a whole number of at least 1, not {repr_re(value)}"
+    for call in [lambda: fast.count_solutions(CLASSIC, value),
+                 lambda: search.count_solutions(CLASSIC, value),
+                 lambda: search.solve(CLASSIC, "mrv", max_nodes=value)]:
+        with pytest.raises(SudokuError, match=words):
+            call()
