@@ -1,18 +1,22 @@
 """sudoku-teach: Sudoku as a programming and algorithms subject.
 
 The modules follow the course: `grid` (the board), `rules`, `elimination`, `candidates`,
-`techniques`, `rule_solver`, `rating`, `search`, `fast` and `generate`, and the views `render`,
-`widgets` and `plots` (import those two yourself: they bring in ipywidgets and
-matplotlib). Start with `Grid.parse` and `rules`.
+`techniques`, `rule_solver`, `rating`, `search`, `fast` and `generate`; then the `game`,
+and the `views` (`render`, and `widgets` and `plots`, which you import yourself: they
+bring in ipywidgets and matplotlib). The command line is `cli`, the teacher's tools are
+in `teacher`. Start with `Grid.parse` and `rules`.
 """
 
 from . import elimination, fast, generate, search
 from .candidates import CandidateGrid
 from .elimination import all_candidates, best_cell, candidates, eliminated, next_single
 from .errors import (
+    CellValueError,
     ContradictionError,
     GivenCellError,
+    IllegalMoveError,
     InvalidMoveError,
+    NotAPuzzleError,
     PuzzleFormatError,
     RuleViolation,
     SearchLimitReached,
@@ -89,9 +93,12 @@ __all__ = [
     "NORVIG_HARD",
     "CLASSIC",
     "WARMUP_4X4",
+    "CellValueError",
     "GivenCellError",
     "Grid",
+    "IllegalMoveError",
     "InvalidMoveError",
+    "NotAPuzzleError",
     "PuzzleFormatError",
     "RuleViolation",
     "Shape",

@@ -84,7 +84,8 @@ class CellValueError(PuzzleFormatError, InvalidMoveError):
 
 
 class NotAPuzzleError(SudokuError, ValueError):
-    """A grid that is not a proper puzzle: it breaks a rule, or has no solution or several."""
+    """A grid that is not a proper puzzle: no solution, or several (a broken rule is a
+    `RuleViolation`). `fast.proper_solution` says which, in words."""
 
 
 class UnknownNameError(SudokuError, ValueError):

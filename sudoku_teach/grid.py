@@ -63,6 +63,8 @@ class Grid:
     @classmethod
     def parse(cls, text: str, shape: Shape | None = None, source: str | None = None) -> Grid:
         """Read one puzzle from any of the text forms in `formats`."""
+        if not isinstance(text, str):
+            raise PuzzleFormatError(f"expected the text of a puzzle, got {type(text).__name__}")
         cells, shape = formats.parse_cells(text, shape, source)
         return cls(cells, shape)
 

@@ -16,7 +16,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from .errors import RequestError
 from .grid import Grid, GridLike
+from .shape import is_whole
 from .trace import SearchStats, Trace
 
 Status = Literal["solved", "no solution", "node limit"]
@@ -24,6 +26,14 @@ Status = Literal["solved", "no solution", "node limit"]
 
 DEFAULT_MAX_NODES = 100_000
 """The node limit of every search unless told otherwise: about a second of teaching search."""
+
+
+def check_at_least_one(name: str, value: object) -> int:
+    """A limit of a search (`limit`, `max_nodes`): a whole number from 1 up, or a `RequestError`."""
+    if not is_whole(value) or value < 1:  # type: ignore[operator]
+        raise RequestError(f"{name} must be a whole number of at least 1, not {value!r}")
+    return value  # type: ignore[return-value]
+
 
 OUTCOMES: dict[Status, str] = {
     "solved": "solved",

@@ -24,9 +24,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .candidates import CandidateGrid
-from .errors import RequestError, SearchLimitReached, UnknownNameError
+from .errors import SearchLimitReached, UnknownNameError
 from .grid import Grid, GridLike, as_grid
-from .results import DEFAULT_MAX_NODES, SolveResult, Status
+from .results import DEFAULT_MAX_NODES, SolveResult, Status, check_at_least_one
 from .rules import conflicts
 from .shape import Cell
 from .techniques import find_hidden_singles, find_naked_singles
@@ -93,8 +93,7 @@ class Search:
     def __init__(
         self, puzzle: Grid, method: Method, want: int, trace: bool, max_nodes: int
     ) -> None:
-        if max_nodes < 1:
-            raise RequestError(f"max_nodes must be at least 1, not {max_nodes}")
+        check_at_least_one("max_nodes", max_nodes)
         self.puzzle = puzzle
         self.method = method
         self.want = want  # stop after this many solutions
@@ -203,6 +202,5 @@ def count_solutions(
     max_nodes: int = DEFAULT_MAX_NODES,
 ) -> SolveResult:
     """Search on after the first solution, up to `limit` of them (the source's uniqueness check)."""
-    if limit < 1:
-        raise RequestError(f"limit must be at least 1, not {limit}")
+    check_at_least_one("limit", limit)
     return Search(as_grid(puzzle), get_method(method), limit, trace, max_nodes).run()

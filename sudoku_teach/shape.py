@@ -168,6 +168,8 @@ class Shape:
     def check_cell(self, row: int, col: int) -> None:
         """Reject a cell outside the grid, or not two whole numbers, saying why."""
         n = self.size
+        if type(row) is int and type(col) is int and 0 <= row < n and 0 <= col < n:
+            return  # the usual case first: this runs for every cell a program reads
         if not (is_whole(row) and is_whole(col) and 0 <= row < n and 0 <= col < n):
             raise CellIndexError(
                 f"cell ({row!r}, {col!r}) is outside the {n}x{n} grid:"
@@ -176,11 +178,14 @@ class Shape:
 
     def cell_of(self, cell: object) -> Cell:
         """A cell given as (row, column), checked: the one way cells are read from callers."""
-        if isinstance(cell, str) or not isinstance(cell, Sequence) or len(cell) != 2:
+        if type(cell) is not tuple:
+            if isinstance(cell, str) or not isinstance(cell, Sequence):
+                raise CellIndexError(f"{cell!r} is not a cell: write it as (row, column)")
+            cell = tuple(cell)
+        if len(cell) != 2:
             raise CellIndexError(f"{cell!r} is not a cell: write it as (row, column)")
-        row, col = cell
-        self.check_cell(row, col)
-        return row, col
+        self.check_cell(*cell)
+        return cell  # type: ignore[return-value]
 
     def check_value(
         self, value: object, cell: Cell | None = None, *, blank: bool = True, **where: Any

@@ -134,9 +134,9 @@ def file_lines(path: str | Path) -> Iterator[str]:
     Anything that can be read is read: a regular file, a named pipe, `/dev/stdin`
     (`/dev/null` is an empty file).
     """
-    path = Path(path)
-    if not str(path).strip():
+    if not str(path).strip():  # Path("") would be ".", the current folder
         raise PuzzleFormatError("no such file: '' (an empty name)")
+    path = Path(path)
     if path.is_dir():
         raise PuzzleFormatError(f"{path} is a directory, not a puzzle file")
     if not path.exists():
@@ -159,10 +159,10 @@ def write_file(path: str | Path, data: str | bytes) -> None:
     A device or a pipe (`/dev/stdout`, a FIFO) cannot be replaced: it is written to
     directly. Any failure is an `OutputError` that names the file.
     """
+    if not str(path).strip():  # Path("") would be ".", the current folder
+        raise OutputError("cannot write to '': give a file name")
     path = Path(path)
     raw = data.encode("utf-8") if isinstance(data, str) else data
-    if not str(path).strip():
-        raise OutputError("cannot write to '': give a file name")
     if path.is_dir():
         raise OutputError(f"cannot write {path}: it is a directory, give a file name")
     try:

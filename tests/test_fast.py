@@ -304,9 +304,10 @@ def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list[s
 
 
 def test_cli_count(capsys: pytest.CaptureFixture[str]) -> None:
-    status, lines, _ = run_cli(capsys, "count", ASSIGNMENT_SOLUTION, NORVIG_HARD, CLASHES["row"])
-    assert status == 0
+    status, lines, err = run_cli(capsys, "count", ASSIGNMENT_SOLUTION, NORVIG_HARD, CLASHES["row"])
+    assert status == 1  # the grid that breaks a rule: its conflict is named
     assert lines == ["1", "2 (limit reached)", "0"]
+    assert "argument 3: the givens break the rules: row" in err
 
 
 def test_cli_count_with_a_limit(capsys: pytest.CaptureFixture[str]) -> None:

@@ -9,7 +9,8 @@ Puzzles come as arguments (a puzzle string or a file name) or, with no argument 
 from standard input. A file holds one puzzle a line (`0` or `.` for a blank), or blocks of
 rows (the assignment's 9 lines of 9 numbers, the `.sdk` format); UTF-8, Windows-1252 and
 UTF-16 text are all read. Input is read one line at a time and answers are printed as
-they come, so memory stays flat on files of any length. Messages for people go to
+they come, so memory stays flat on files of any length; a line of more than 10,000
+characters is refused with its line number before it is read whole. Messages for people go to
 standard error; on a terminal, long runs show a progress bar there.
 
 Exit status: 0 all fine; 1 a puzzle breaks the rules, has no answer, has more than one

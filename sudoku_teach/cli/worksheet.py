@@ -83,6 +83,8 @@ def cmd_worksheet(args: argparse.Namespace) -> int:
         )
     if not args.output.strip():
         raise WorksheetError("-o needs a file name to write the PDF to")
+    if not args.title.isprintable():
+        raise WorksheetError("a title is one line of text: no line breaks or tabs in it")
     if len(args.title) > MAX_TITLE:
         raise WorksheetError(f"a title of at most {MAX_TITLE} characters fits on the page,"
                              f" not {len(args.title)}")

@@ -35,9 +35,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 
-from ..errors import NotAPuzzleError, RequestError, SearchLimitReached
+from ..errors import NotAPuzzleError, SearchLimitReached
 from ..grid import Grid, GridLike, as_grid
-from ..results import DEFAULT_MAX_NODES, SolveResult, Status
+from ..results import DEFAULT_MAX_NODES, SolveResult, Status, check_at_least_one
 from ..rules import check_rules
 from ..shape import Shape
 from ..trace import SearchStats
@@ -213,8 +213,7 @@ def count_solutions(
     The input is never changed; the result's `count` is the number found, and its status
     is "node limit" if the search stopped before it could finish.
     """
-    if limit < 1:
-        raise RequestError(f"limit must be at least 1, not {limit}")
+    check_at_least_one("limit", limit)
     grid = as_grid(grid)
     stats = SearchStats()
     found: list[Grid] = []

@@ -153,9 +153,9 @@ class Game:
         return conflict_reasons(self.board, *cell)
 
     # --- the player's actions -------------------------------------------------------------
-    def check_number(self, number: int) -> None:
-        """Refuse a number that is not 1..size (an `InvalidMoveError`)."""
-        self.puzzle.shape.check_value(number, blank=False)
+    def check_number(self, number: int, cell: Cell | None = None) -> None:
+        """Refuse a number that is not 1..size (an `InvalidMoveError`), naming the cell."""
+        self.puzzle.shape.check_value(number, cell, blank=False)
 
     def check_cell(self, cell: Cell) -> Cell:
         """A cell of the board as (row, column), or an `InvalidMoveError`: not a move."""
@@ -198,7 +198,7 @@ class Game:
         cell = self.check_open(cell)
         if not number:
             raise InvalidMoveError("no number selected: choose one first")
-        self.check_number(number)
+        self.check_number(number, cell)
         self.apply(
             Move(cell, self.board[cell], number, self.marks.get(cell, frozenset()), frozenset())
         )
@@ -213,7 +213,7 @@ class Game:
     def toggle_mark(self, cell: Cell, number: int) -> None:
         """Add or remove a pencil mark in an empty cell."""
         cell = self.check_open(cell)
-        self.check_number(number)
+        self.check_number(number, cell)
         if self.board[cell]:
             raise IllegalMoveError(
                 f"({cell[0]}, {cell[1]}) holds {self.board[cell]}: clear it to pencil in"

@@ -26,6 +26,8 @@ T = TypeVar("T")
 
 FORMAT = "sudoku-teach saved game"
 VERSION = 1
+MAX_BYTES = 1_000_000
+"""The largest file read as a saved game: a real one takes a few kilobytes."""
 
 STATE = (
     "puzzle",
@@ -94,39 +96,61 @@ def from_dict(data: Any, clock: Any) -> Game:
     board and marks (so undo and redo work all the way back); the time must be a finite
     number of seconds, and "solved" only a board that is.
     """
+    check_header(data)
+    game = read_game(data, clock)
+    read_play(game, data)
+    read_time(game, data, clock)
+    return game
+
+
+def check_header(data: Any) -> None:
+    """The file says it is a saved game, of the version this reads, with every field."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SavedGameError("this is not a saved sudoku-teach game (no 'format' line)")
-    if data.get("version") != VERSION:
+    if not is_whole(data.get("version")) or data.get("version") != VERSION:
         raise SavedGameError(
             f"saved in format version {data.get('version')!r}; this reads {VERSION}"
         )
     missing = [name for name in FIELDS if name not in data]
     if missing:
         raise SavedGameError(f"the saved game is damaged: the field {missing[0]!r} is missing")
+
+
+def read_game(data: dict, clock: Any) -> Game:
+    """The game as it started: size, a proper puzzle with its own solution, level and seed."""
     size = field(data, "size", lambda v: is_whole(v) and v in SIZES, "4, 6, 8 or 9")
-    shape = Shape.for_size(size)
-    puzzle = grid_field(data, "puzzle", shape)
+    puzzle = grid_field(data, "puzzle", Shape.for_size(size))
     solution = proper_solution(puzzle)
     if solution.to_string() != data["solution"]:
         raise SavedGameError("the saved solution does not solve the saved puzzle")
     level = field(data, "level", lambda v: isinstance(v, str) and len(v) < 40, "a level name")
     seed = field(data, "seed", lambda v: v is None or is_whole(v), "a whole number or null")
-    game = Game(puzzle, solution, level, seed, clock)
-    board = grid_field(data, "board", shape)
-    for cell in puzzle.givens:
-        if board[cell] != puzzle[cell]:
+    return Game(puzzle, solution, level, seed, clock)
+
+
+def read_play(game: Game, data: dict) -> None:
+    """The play so far: board, marks and moves (replayed), selection, help, checks, hints."""
+    board = grid_field(data, "board", game.puzzle.shape)
+    for cell in game.puzzle.givens:
+        if board[cell] != game.puzzle[cell]:
             raise SavedGameError(f"the saved board changed the given at {cell}")
     marks = {cell: numbers for cell, numbers in read_list(data, "marks", read_marks, game)}
     history = read_list(data, "history", read_move, game)
     future = read_list(data, "future", read_move, game)
     replay(game, history, future, board, marks)
-    game.selected = field(data, "selected", lambda v: is_whole(v) and 0 <= v <= size,
-                          f"0 to {size}")
+    try:
+        game.selected = game.puzzle.shape.check_value(data["selected"])  # the one value check
+    except SudokuError as error:
+        raise SavedGameError(f"the saved game is damaged: selected: {error}") from None
     game.help = field(data, "help", lambda v: isinstance(v, bool), "true or false")
     game.checked = dict(read_list(data, "checked", read_check, game))
     check_checked(game)
     game.hints_used = field(data, "hints_used", lambda v: is_whole(v) and v >= 0,
                             "a whole number from 0 up")
+
+
+def read_time(game: Game, data: dict, clock: Any) -> None:
+    """The time played, and whether the puzzle was solved (only if its board is)."""
     elapsed = field(data, "elapsed", is_seconds, "a number of seconds from 0 up")
     solved = field(data, "solved", lambda v: isinstance(v, bool), "true or false")
     if solved != game.solved:
@@ -134,7 +158,6 @@ def from_dict(data: Any, clock: Any) -> Game:
         raise SavedGameError(f"the saved game says solved is {solved}, but its board is {state}")
     game.started = clock() - elapsed
     game.finished = game.started + elapsed if solved else None
-    return game
 
 
 FIELDS = ("size", "level", "seed", "puzzle", "solution", "board", "selected", "help",
@@ -306,9 +329,15 @@ def save_file(game: Game, path: str | Path) -> None:
 
 
 def restore_file(game: Game, path: str | Path) -> None:
-    """Restore a game from a file written by `save_file`."""
+    """Restore a game from a file written by `save_file` (a few kilobytes: a file of more
+    than `MAX_BYTES` is no saved game, and is not read)."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with Path(path).open("rb") as stream:
+            raw = stream.read(MAX_BYTES + 1)
+        if len(raw) > MAX_BYTES:
+            raise SavedGameError(f"{path} is too big to be a saved game ({MAX_BYTES:,} bytes"
+                                 " at most)")
+        text = raw.decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise SavedGameError(f"cannot read {path}: {error}") from None
     restore(game, text)

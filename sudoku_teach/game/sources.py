@@ -10,10 +10,12 @@ from __future__ import annotations
 from .. import generate
 from ..errors import SudokuError
 from ..grid import Grid
-from ..rating import check_level  # the levels a new game can ask for
+from ..rating import LEVELS, check_level  # LEVELS: the levels a new game can ask for
 from ..rule_solver import next_step
 from ..shape import CLASSIC, Cell, Shape
 from ..steps import Step
+
+__all__ = ["LEVELS", "Hint", "explained_step", "hint_for", "puzzle_for"]
 
 Hint = tuple["Cell | None", "int | None", str]
 """A hint: the cell it is about, the number to put there (None: nothing to place), and why."""
