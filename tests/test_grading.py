@@ -265,6 +265,11 @@ seen = sorted(os.environ)
 def count_blanks(grid):
     return secret or seen
 """,
+    "giant": """
+print("x" * 20_000_000)
+def count_blanks(grid):
+    return list(range(2_000_000))
+""",
     "sigint": """
 import signal
 signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -354,6 +359,8 @@ def test_hostile_submissions_are_graded_as_what_they_did(tmp_path, monkeypatch, 
     everything = out + (tmp_path / "long.csv").read_text() + "".join(
         p.read_text() for p in (tmp_path / "feedback").iterdir())
     assert "canary-secret" not in everything and "SUDOKU_GRADER_TOKEN" not in everything
+    giant = status[("giant", "count_blanks")]
+    assert giant["status"] == "failed" and "too large to send" in giant["message"]
     assert status[("sigint", NOTEBOOK)]["status"] == "timed out"
     assert status[("sigint", "count_blanks")]["status"] == "timed out"
     hog = status[("hog", NOTEBOOK)]
