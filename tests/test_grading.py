@@ -370,6 +370,13 @@ def test_hostile_submissions_are_graded_as_what_they_did(tmp_path, monkeypatch, 
     assert status[("forker", "count_blanks")]["status"] in ("passed", "error")
 
 
+def test_without_isolation_the_report_says_so_and_grading_still_works(tmp_path, capsys):
+    shutil.copy(NOTEBOOKS / "00_start_here.ipynb", tmp_path / "anna.ipynb")
+    assert main(["grade", str(tmp_path), "--isolation", "none", "-j", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Isolation: NONE") and "count_blanks  passed" in out
+
+
 # --- options, names, data -----------------------------------------------------------------
 @pytest.mark.parametrize(
     "options, complaint",

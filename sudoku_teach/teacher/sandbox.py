@@ -133,7 +133,7 @@ def choose(isolation: str) -> str:
     return isolation
 
 
-def describe(isolation: str, limits: Limits) -> str:
+def describe(isolation: str, limits: Limits, asked: str = "auto") -> str:
     """One paragraph for the top of the report: how the students' code is held in."""
     if isolation == BUBBLEWRAP:
         return (
@@ -141,7 +141,9 @@ def describe(isolation: str, limits: Limits) -> str:
             " a read-only system, a private /tmp, only its own folder writable, no access to"
             f" the other submissions or your files. Limits: {limits.describe()}."
         )
-    where = "Linux without bubblewrap" if sys.platform.startswith("linux") else sys.platform
+    where = ("as asked (--isolation none)" if asked == NONE
+             else "Linux without a working bubblewrap" if sys.platform.startswith("linux")
+             else sys.platform)
     limited = (f"limits ({limits.describe()})" if os.name == "posix"
                else "no limits on memory or processes")
     return (
