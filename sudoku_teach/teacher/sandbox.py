@@ -27,6 +27,8 @@ ISOLATIONS = ("auto", BUBBLEWRAP, NONE)
 
 SYSTEM_DIRS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/opt")
 """Read-only in the jail (where they exist): programs and their libraries."""
+TMPFS_BYTES = 256 * 2**20
+"""The size of the jail's private /tmp and /dev/shm (they live in memory)."""
 ETC_FILES = (
     "ld.so.cache", "ld.so.conf", "ld.so.conf.d", "localtime", "passwd", "group", "hosts",
     "nsswitch.conf", "alternatives", "fonts", "mime.types", "os-release", "ssl",
@@ -194,7 +196,9 @@ def jail(folder: Path) -> list[str]:
             args += ["--ro-bind", name, name]
     for name in ETC_FILES:
         args += ["--ro-bind-try", f"/etc/{name}", f"/etc/{name}"]
-    args += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]
+    size = str(TMPFS_BYTES)  # memory-backed: without a size, a way round the memory limit
+    args += ["--proc", "/proc", "--dev", "/dev", "--size", size, "--tmpfs", "/dev/shm",
+             "--size", size, "--tmpfs", "/tmp"]
     for path in python_dirs():
         args += ["--ro-bind", path, path]
     args += ["--bind", str(folder), str(folder), "--chdir", str(folder), "--clearenv"]
