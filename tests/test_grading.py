@@ -139,8 +139,9 @@ def graded_class(tmp_path_factory):
 
 
 def statuses(long_rows: list[dict[str, str]], student: str) -> dict[str, str]:
-    """One student's status by exercise (and "(notebook)" rows) from the long form."""
-    return {r["exercise"]: r["status"] for r in long_rows if r["student"] == student}
+    """One student's status by exercise from the long form (rows about notebooks left out)."""
+    return {r["exercise"]: r["status"] for r in long_rows
+            if r["student"] == student and r["exercise"] != NOTEBOOK}
 
 
 def test_instructor_notebooks_pass_and_untouched_ones_are_not_done(graded_class):
@@ -264,6 +265,11 @@ seen = sorted(os.environ)
 def count_blanks(grid):
     return secret or seen
 """,
+    "giant": """
+print("x" * 20_000_000)
+def count_blanks(grid):
+    return list(range(2_000_000))
+""",
     "sigint": """
 import signal
 signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -353,6 +359,8 @@ def test_hostile_submissions_are_graded_as_what_they_did(tmp_path, monkeypatch, 
     everything = out + (tmp_path / "long.csv").read_text() + "".join(
         p.read_text() for p in (tmp_path / "feedback").iterdir())
     assert "canary-secret" not in everything and "SUDOKU_GRADER_TOKEN" not in everything
+    giant = status[("giant", "count_blanks")]
+    assert giant["status"] == "failed" and "too large to send" in giant["message"]
     assert status[("sigint", NOTEBOOK)]["status"] == "timed out"
     assert status[("sigint", "count_blanks")]["status"] == "timed out"
     hog = status[("hog", NOTEBOOK)]
@@ -360,6 +368,13 @@ def test_hostile_submissions_are_graded_as_what_they_did(tmp_path, monkeypatch, 
                                          or "stopped" in hog["message"])
     assert status[("hog", "count_blanks")]["status"] in ("not done", "error")
     assert status[("forker", "count_blanks")]["status"] in ("passed", "error")
+
+
+def test_without_isolation_the_report_says_so_and_grading_still_works(tmp_path, capsys):
+    shutil.copy(NOTEBOOKS / "00_start_here.ipynb", tmp_path / "anna.ipynb")
+    assert main(["grade", str(tmp_path), "--isolation", "none", "-j", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Isolation: NONE") and "count_blanks  passed" in out
 
 
 # --- options, names, data -----------------------------------------------------------------

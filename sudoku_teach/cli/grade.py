@@ -93,7 +93,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
     isolation = sandbox.choose(args.isolation)
     limits = sandbox.Limits(cpu_seconds=math.ceil(args.timeout) + 5,
                             memory_bytes=args.memory * 2**20)
-    print(sandbox.describe(isolation, limits))
+    print(sandbox.describe(isolation, limits, args.isolation))
     print(f"Grading {len(paths)} notebook{'s' * (len(paths) != 1)}, {args.jobs} at a time,"
           f" {args.timeout:g} seconds each.\n")
     sys.stdout.flush()

@@ -24,6 +24,8 @@ MIME = "application/x-sudoku-teach-reply+json"
 MESSAGE_LENGTH = 500
 """The most of an exception's message that comes back."""
 SOURCE_LENGTH = 100_000
+VALUE_LENGTH = 200_000
+"""The most one answer may take as JSON text (a 9x9 grid takes under 400)."""
 
 Send = Callable[[dict[str, Any]], dict[str, Any]]
 """Sends one request to the student's kernel and returns its reply (raises when it cannot)."""
@@ -72,11 +74,20 @@ def answer(request: dict[str, Any]) -> dict[str, Any]:
     return {"callable": True}
 
 
+def bounded(value: Any) -> Any:
+    """A value as data, or an opaque marker when it is too large to send."""
+    data = wire.to_data(value)
+    size = len(json.dumps(data))
+    if size <= VALUE_LENGTH:
+        return data
+    return {"$opaque": [type(value).__name__, f"(too large to send: {size} characters)"]}
+
+
 def outcome_data(outcome: Outcome) -> dict[str, Any]:
     """One call's outcome as data."""
     return {
-        "answer": wire.to_data(outcome.answer),
-        "after": wire.to_data(tuple(outcome.after)),
+        "answer": bounded(outcome.answer),
+        "after": bounded(tuple(outcome.after)),
         "error": outcome.error,
         "kind": outcome.kind[:80],
         "message": outcome.message[:MESSAGE_LENGTH],

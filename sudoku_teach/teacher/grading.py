@@ -189,7 +189,7 @@ def run_and_judge(
     deadline = time.monotonic() + settings.timeout
     errors: list[CellError] = []
     found: list[tuple[str, str, str]] = []
-    cell = 0
+    cell = -1  # starting the kernel
     try:
         with Kernel(folder, settings.isolation, settings.limits, deadline) as kernel:
             for cell, source in enumerate(sources, 1):
@@ -200,13 +200,14 @@ def run_and_judge(
             for exercise in exercises:
                 found.append((exercise, *judge_one(kernel, exercise, sources, errors)))
     except OutOfTime:
-        doing = (f"code cell {cell} (`{first_line(sources[cell - 1])}`)" if cell
-                 else "the checks")
+        doing = (f"code cell {cell} (`{first_line(sources[cell - 1])}`)" if cell > 0
+                 else "the checks" if cell == 0 else "the kernel's start")
         why = f"stopped after {settings.timeout:g} seconds, still running {doing}"
         return notebook_rows(errors, sources, (NOTEBOOK, TIMED_OUT, why)) + found + [
             (exercise, TIMED_OUT, why) for exercise in exercises[len(found):]]
     except KernelDied as died:
-        doing = f"in code cell {cell}" if cell else "during the checks"
+        doing = (f"in code cell {cell}" if cell > 0 else "during the checks" if cell == 0
+                 else "as it started")
         why = (f"the notebook's Python (kernel) stopped {doing} ({died}; out of memory, or too"
                " many processes?)")
         return notebook_rows(errors, sources, (NOTEBOOK, ERROR, why)) + found + [

@@ -3,9 +3,9 @@
 The grader starts the kernel itself (not through a kernel spec) so that it knows the
 process group to kill: the kernel begins a new session, and at the deadline or at the end
 the whole group gets SIGKILL, which no code can catch or ignore. The kernel talks over
-Unix sockets inside the submission's folder (POSIX), so it needs no network. What comes
-back is bounded: messages over `MAX_MESSAGE` bytes are refused by the sockets, and the
-printed outputs are dropped unread.
+Unix sockets inside the submission's folder when jailed, so it needs no network (else over
+the loopback interface). What comes back is bounded: messages over `MAX_MESSAGE` bytes are
+refused by the sockets, and the printed outputs are dropped unread.
 """
 
 from __future__ import annotations
@@ -20,7 +20,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .sandbox import Limits, environment, kernel_command, process_group_limit, remove_group
+from .sandbox import (
+    BUBBLEWRAP,
+    Limits,
+    environment,
+    kernel_command,
+    process_group_limit,
+    remove_group,
+)
 
 MAX_MESSAGE = 8_000_000
 """The largest message the grader accepts from a kernel (bytes)."""
@@ -81,7 +88,7 @@ class Kernel:
         runtime = self.folder / "kernel"
         runtime.mkdir()
         connection = runtime / "connection.json"
-        if os.name == "posix":  # Unix sockets in the folder: no network needed
+        if self.isolation == BUBBLEWRAP:  # Unix sockets in the folder: the jail has no network
             write_connection_file(str(connection), transport="ipc", ip=str(runtime / "ipc"))
         else:
             write_connection_file(str(connection), transport="tcp", ip="127.0.0.1")

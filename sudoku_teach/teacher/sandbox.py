@@ -27,6 +27,8 @@ ISOLATIONS = ("auto", BUBBLEWRAP, NONE)
 
 SYSTEM_DIRS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/opt")
 """Read-only in the jail (where they exist): programs and their libraries."""
+TMPFS_BYTES = 256 * 2**20
+"""The size of the jail's private /tmp and /dev/shm (they live in memory)."""
 ETC_FILES = (
     "ld.so.cache", "ld.so.conf", "ld.so.conf.d", "localtime", "passwd", "group", "hosts",
     "nsswitch.conf", "alternatives", "fonts", "mime.types", "os-release", "ssl",
@@ -133,7 +135,7 @@ def choose(isolation: str) -> str:
     return isolation
 
 
-def describe(isolation: str, limits: Limits) -> str:
+def describe(isolation: str, limits: Limits, asked: str = "auto") -> str:
     """One paragraph for the top of the report: how the students' code is held in."""
     if isolation == BUBBLEWRAP:
         return (
@@ -141,7 +143,9 @@ def describe(isolation: str, limits: Limits) -> str:
             " a read-only system, a private /tmp, only its own folder writable, no access to"
             f" the other submissions or your files. Limits: {limits.describe()}."
         )
-    where = "Linux without bubblewrap" if sys.platform.startswith("linux") else sys.platform
+    where = ("as asked (--isolation none)" if asked == NONE
+             else "Linux without a working bubblewrap" if sys.platform.startswith("linux")
+             else sys.platform)
     limited = (f"limits ({limits.describe()})" if os.name == "posix"
                else "no limits on memory or processes")
     return (
@@ -192,7 +196,9 @@ def jail(folder: Path) -> list[str]:
             args += ["--ro-bind", name, name]
     for name in ETC_FILES:
         args += ["--ro-bind-try", f"/etc/{name}", f"/etc/{name}"]
-    args += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]
+    size = str(TMPFS_BYTES)  # memory-backed: without a size, a way round the memory limit
+    args += ["--proc", "/proc", "--dev", "/dev", "--size", size, "--tmpfs", "/dev/shm",
+             "--size", size, "--tmpfs", "/tmp"]
     for path in python_dirs():
         args += ["--ro-bind", path, path]
     args += ["--bind", str(folder), str(folder), "--chdir", str(folder), "--clearenv"]
