@@ -198,6 +198,7 @@ function render({ model, el: root }) {
     cursor = [Math.min(cursor[0], size - 1), Math.min(cursor[1], size - 1)];
     moveCursor(...cursor, false);
     buildPad();
+    buildKeys();
     showSolved();
   }
 

@@ -207,4 +207,4 @@ class Board(anywidget.AnyWidget):
         if key in ("click", "clear") or key in {str(n) for n in range(1, size + 1)}:
             return None
         letters = f" (A-{chr(55 + size)} for 10-{size})" if size > 9 else ""
-        return f"'{key}' is not a number from 1 to {size}{letters}: type one, or Backspace to clear."
+        return f"'{key}' is not a number from 1 to {size}{letters}: type one, or Backspace clears."
