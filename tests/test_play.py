@@ -312,3 +312,19 @@ def test_letters_are_the_numbers_10_to_16_on_a_16x16_board():
     board = Board(Sixteen(), {cell: (0, (), "") for cell in Sixteen().cells})  # type: ignore[arg-type]
     assert board.key_refusal("16") is None and board.key_refusal("10") is None
     assert "A-G for 10-16" in board.key_refusal("h")
+
+
+def test_help_looks_off_once_check_unselects_the_number_and_comes_back_on_at_one_press(view):
+    browser(view, type="number", n=4)
+    browser(view, type="button", name="Help", r=0, c=0)
+    assert view.board.pressed == ["Help"]
+    browser(view, type="button", name="Check", r=0, c=0)
+    assert view.board.selected == 0 and view.board.pressed == []  # nothing to show: looks off
+    browser(view, type="cell", r=0, c=0, key="1")  # typing selects 1: help shows it again
+    assert view.board.pressed == ["Help"]
+    assert any("sudoku-allowed" in classes_of(view, cell) for cell in view.board.shown)
+
+
+def test_a_number_key_is_answered_after_the_selection_it_makes(view):
+    browser(view, type="number", n=6, seq=3)
+    assert view.board.selected == 6 and view.sent[-1] == {"type": "ack", "ack": 3}

@@ -177,8 +177,11 @@ class Board(anywidget.AnyWidget):
             self.answer_key(cell, str(content.get("key")), content.get("seq"))
         elif kind == "button" and self.on_button:
             self.on_button(str(content.get("name")), cell)
-        elif kind == "number" and self.on_number:
-            self.on_number(int(content.get("n", 0)))
+        elif kind == "number":
+            if self.on_number:
+                self.on_number(int(content.get("n", 0)))
+            if isinstance(content.get("seq"), int):  # the browser waits for this to follow
+                self.send({"type": "ack", "ack": content["seq"]})  # `selected` again
         elif kind == "puzzle" and self.on_puzzle:
             self.on_puzzle(str(content.get("text", "")))
 

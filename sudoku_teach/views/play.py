@@ -136,11 +136,15 @@ class GameView:
         """Put a message on the board (its live region reads it out), positions from 1."""
         self.board.message = for_players(message)
 
+    def help_shown(self) -> bool:
+        """Whether help shows anything: it is on and a number is selected (Check unselects)."""
+        return self.game.help and bool(self.game.selected)
+
     def show_state(self) -> None:
         """The pressed buttons, the selected number and the status line."""
         self.board.selected = self.game.selected
         self.board.pressed = [
-            name for name, on in (("Help", self.game.help), ("Pencil", self.pencil)) if on
+            name for name, on in (("Help", self.help_shown()), ("Pencil", self.pencil)) if on
         ]
         self.board.status = for_players(self.game.summary())
         self.board.elapsed = float(round(self.game.elapsed()))
@@ -214,7 +218,7 @@ class GameView:
         game = self.game
         actions = {
             "Check": game.check,
-            "Help": lambda: game.set_help(not game.help),
+            "Help": lambda: game.set_help(not self.help_shown()),
             "Hint": game.hint,
             "Undo": game.undo,
             "Redo": game.redo,
