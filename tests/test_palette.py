@@ -75,6 +75,6 @@ def test_the_html_boards_and_the_widget_share_one_palette():
         assert PALETTE[name][0] == colour
     css = palette_css()
     assert Board._css.startswith(css)
-    for name, (light, dark) in PALETTE.items():
+    for name, (_light, dark) in PALETTE.items():
         assert f"--sudoku-{name}: " in css and dark in css
     assert "var(--jp-layout-color0, #ffffff)" in css  # JupyterLab's theme first, ours as fallback
