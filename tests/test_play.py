@@ -10,7 +10,7 @@ from sudoku_teach.examples import ASSIGNMENT_PUZZLE, ASSIGNMENT_SOLUTION, WARMUP
 from sudoku_teach.game import Game
 from sudoku_teach.grid import Grid
 from sudoku_teach.views.board import Board
-from sudoku_teach.views.play import GameView, play
+from sudoku_teach.views.play import BUTTONS, SHORTCUTS, GameView, for_players, play
 
 
 @pytest.fixture
@@ -142,9 +142,11 @@ def test_restore_sets_the_level_chooser_so_new_keeps_the_saved_level(tmp_path):
 def test_redo_says_what_it_redid_and_the_next_action_replaces_the_message(view):
     browser(view, type="cell", r=0, c=0, key="5")  # row 0 holds a 5 at (0, 6)
     browser(view, type="button", name="Undo", r=0, c=0)
-    assert view.board.message == "undone"
+    assert view.board.message == "undone: row 1, column 1 cleared"
     browser(view, type="button", name="Redo", r=0, c=0)
-    assert view.board.message == "redone: 5 is already in row 1, at row 1, column 7"
+    assert view.board.message == (
+        "redone: 5 in row 1, column 1, but 5 is already in row 1, at row 1, column 7"
+    )
     browser(view, type="button", name="Clear", r=0, c=0)
     assert view.game.entries == {} and "redone" not in view.board.message
 
@@ -191,3 +193,138 @@ def test_a_board_without_a_puzzle_callback_has_no_own_puzzle_box():
     board = Board.for_grid(Grid.parse(WARMUP_4X4))
     assert not board.own_puzzle
     board._received(board, {"type": "puzzle", "text": WARMUP_4X4}, [])  # ignored, no error
+
+
+# --- issue 16: words for players, instant keys, the game's feel -------------------------
+
+
+@pytest.mark.parametrize(
+    ("model", "player"),
+    [
+        ("5 is already in row 0, at (0, 6)", "5 is already in row 1, at row 1, column 7"),
+        ("(8, 8) is already empty", "row 9, column 9 is already empty"),
+        ("column 3 and region B", "column 4 and region B"),
+        ("new easy game (seed 10)", "new easy game (seed 10)"),
+    ],
+)
+def test_messages_for_players_count_rows_and_columns_from_1(model, player):
+    assert for_players(model) == player
+
+
+def test_a_placement_is_said_in_words_with_its_position_from_1(view):
+    right = ASSIGNMENT_SOLUTION[1 * 9 + 1]  # breaks no rule
+    browser(view, type="cell", r=1, c=1, key=right, seq=1)
+    assert view.board.message == f"{right} in row 2, column 2"
+    browser(view, type="cell", r=1, c=1, key="clear", seq=2)
+    assert view.board.message == "row 2, column 2 cleared"
+
+
+def test_a_key_is_answered_with_its_cell_even_when_refused(view):
+    browser(view, type="cell", r=0, c=0, key="1", seq=7)
+    assert view.sent[-1] == {"type": "cells", "cells": [[0, 0, 1, [], "sudoku-entry"]], "ack": 7}
+    browser(view, type="cell", r=0, c=2, key="1", seq=8)  # a given: the browser must undo its guess
+    assert view.sent[-1] == {"type": "cells", "cells": [[0, 2, 2, [], "sudoku-given"]], "ack": 8}
+    assert "givens cannot change" in view.board.message
+
+
+def test_every_button_has_a_key_that_is_not_a_number_on_any_board():
+    keyed = set(SHORTCUTS.values()) | {"Clear"}  # Clear is Backspace or Delete
+    assert keyed == set(BUTTONS)
+    letters = {key for key in SHORTCUTS if len(key) == 1}
+    assert not letters & set("abcdefg0123456789")  # a-g are 10-16 on a 16x16 grid
+
+
+def test_a_hint_marks_its_cell_on_the_board_and_names_it_from_1(view):
+    browser(view, type="button", name="Hint", r=0, c=0)
+    marked = [cell for cell in view.board.shown if "sudoku-marked" in classes_of(view, cell)]
+    assert len(marked) == 1
+    (r, c) = marked[0]
+    assert f"row {r + 1}, column {c + 1}" in view.board.message
+    browser(view, type="button", name="Help", r=0, c=0)  # the next action unmarks it
+    assert not any("sudoku-marked" in classes_of(view, cell) for cell in view.board.shown)
+
+
+def test_solving_shows_the_solved_moment_without_old_check_marks():
+    game = Game.from_text(ASSIGNMENT_PUZZLE, lambda: 0.0)
+    view = GameView(game)
+    view.board.send = lambda message: None
+    empty = game.puzzle.empty_cells()
+    first = empty[0]
+    right = ASSIGNMENT_SOLUTION[first[0] * 9 + first[1]]
+    browser(view, type="cell", r=first[0], c=first[1], key=right)
+    browser(view, type="button", name="Check", r=0, c=0)
+    assert "sudoku-right" in classes_of(view, first)
+    for r, c in empty[1:]:
+        browser(view, type="cell", r=r, c=c, key=ASSIGNMENT_SOLUTION[r * 9 + c])
+    assert game.solved and view.board.solved and not view.board.running
+    assert not any(
+        "sudoku-right" in classes_of(view, cell) or "sudoku-wrong" in classes_of(view, cell)
+        for cell in view.board.shown
+    )
+    assert view.board.message.startswith("Well done!")
+
+
+def test_new_after_your_own_puzzle_deals_a_fresh_puzzle_at_the_level_size(view):
+    browser(view, type="puzzle", text=WARMUP_4X4)
+    assert view.game.size == 4
+    browser(view, type="button", name="New", r=0, c=0)
+    first = view.game
+    assert first.size == 9 and first.level == "easy" and first.seed is not None
+    browser(view, type="puzzle", text=WARMUP_4X4)
+    browser(view, type="button", name="New", r=0, c=0)
+    assert view.game.size == 9 and view.game.puzzle != first.puzzle  # not seed 1 every time
+
+
+def test_the_timer_is_the_games_own_time():
+    ticks = iter(range(0, 10_000, 7))
+    view = GameView(Game.from_text(ASSIGNMENT_PUZZLE, lambda: float(next(ticks))))
+    view.board.send = lambda message: None
+    browser(view, type="cell", r=0, c=0, key="1")
+    assert view.board.running and view.board.elapsed == view.game.elapsed() - 7
+
+
+@pytest.mark.parametrize("size", [4, 6, 8, 9])
+def test_the_game_plays_on_every_board_size(size):
+    from sudoku_teach.shape import Shape
+
+    view = GameView(Game.new("easy", 3, Shape.for_size(size), lambda: 0.0))
+    view.board.send = lambda message: None
+    assert view.board.box == [view.game.puzzle.shape.box_rows, view.game.puzzle.shape.box_cols]
+    assert view.board.numbers == size
+    for r, c in view.game.puzzle.empty_cells():
+        browser(view, type="cell", r=r, c=c, key=str(view.game.solution[r, c]))
+    assert view.game.solved
+
+
+def test_letters_are_the_numbers_10_to_16_on_a_16x16_board():
+    from dataclasses import dataclass
+
+    @dataclass(frozen=True)
+    class Sixteen:  # the board needs only the size and the cells of a shape
+        size: int = 16
+        box_rows: int = 4
+        box_cols: int = 4
+
+        @property
+        def cells(self):
+            return tuple((r, c) for r in range(16) for c in range(16))
+
+    board = Board(Sixteen(), {cell: (0, (), "") for cell in Sixteen().cells})  # type: ignore[arg-type]
+    assert board.key_refusal("16") is None and board.key_refusal("10") is None
+    assert "A-G for 10-16" in board.key_refusal("h")
+
+
+def test_help_looks_off_once_check_unselects_the_number_and_comes_back_on_at_one_press(view):
+    browser(view, type="number", n=4)
+    browser(view, type="button", name="Help", r=0, c=0)
+    assert view.board.pressed == ["Help"]
+    browser(view, type="button", name="Check", r=0, c=0)
+    assert view.board.selected == 0 and view.board.pressed == []  # nothing to show: looks off
+    browser(view, type="cell", r=0, c=0, key="1")  # typing selects 1: help shows it again
+    assert view.board.pressed == ["Help"]
+    assert any("sudoku-allowed" in classes_of(view, cell) for cell in view.board.shown)
+
+
+def test_a_number_key_is_answered_after_the_selection_it_makes(view):
+    browser(view, type="number", n=6, seq=3)
+    assert view.board.selected == 6 and view.sent[-1] == {"type": "ack", "ack": 3}

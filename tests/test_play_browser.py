@@ -25,6 +25,8 @@ pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = Path(os.environ.get("SCREENSHOT_DIR", ROOT / "test-screenshots"))
 BOX = {4: (2, 2), 9: (3, 3)}
+NODELAY = "--Voila.kernel_websocket_connection_class=sudoku_teach.views.nodelay.NoDelayConnection"
+"""As `make play` serves the app: the kernel's websocket without Nagle's delay."""
 
 
 @contextlib.contextmanager
@@ -270,8 +272,7 @@ def voila_page(browser, lab, tmp_path_factory):  # noqa: F811
     port = free_port()
     env = dict(os.environ, SUDOKU_SEED="5", HOME=str(root))
     command = [sys.executable, "-m", "voila", str(root / "play.ipynb"), "--no-browser",
-               f"--port={port}", "--Voila.ip=127.0.0.1",
-               "--Voila.kernel_websocket_connection_class=sudoku_teach.views.nodelay.NoDelayConnection"]  # fmt: skip
+               f"--port={port}", "--Voila.ip=127.0.0.1", NODELAY]  # fmt: skip
     with serving(command, env, f"http://127.0.0.1:{port}/", root / "voila.log", cwd=root):
         page = browser.new_page(viewport={"width": 1200, "height": 900})
         page.goto(f"http://127.0.0.1:{port}/")

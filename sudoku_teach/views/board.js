@@ -104,6 +104,7 @@ function render({ model, el: root }) {
   let numberFirst = false; // a number tapped first: taps on cells place it
   let armed = false; // a cell tapped first: the next number tapped goes there
   let chosen = model.get("selected"); // the selected number, ahead of Python's answer
+  let numberPending = 0; // a number key not yet answered: older news of `selected` is stale
   let solvedShown = false;
 
   const index = (r, c) => r * size + c;
@@ -198,6 +199,7 @@ function render({ model, el: root }) {
     cursor = [Math.min(cursor[0], size - 1), Math.min(cursor[1], size - 1)];
     moveCursor(...cursor, false);
     buildPad();
+    buildKeys();
     showSolved();
   }
 
@@ -239,7 +241,8 @@ function render({ model, el: root }) {
     numberFirst = !again;
     chosen = again ? 0 : n;
     showPressed();
-    send({ type: "number", n: chosen });
+    numberPending = ++seq;
+    send({ type: "number", n: chosen, seq: numberPending });
   }
 
   // The cursor's row, column and region, and the cells holding the cursor's (or selected) number.
@@ -436,11 +439,7 @@ function render({ model, el: root }) {
     } else if (n) {
       numberFirst = false;
       armed = false;
-      cellKey(String(n), n);
-      if (!pressed("Pencil") && editable(...cursor)) {
-        chosen = n; // a typed number is selected too (Python does the same)
-        showPressed();
-      }
+      cellKey(String(n), n); // the game selects a typed number too: Python says so
     } else if (["Backspace", "Delete", "0"].includes(event.key)) {
       cellKey("clear", 0);
     } else if (event.key.length === 1 && event.key.trim()) {
@@ -457,6 +456,10 @@ function render({ model, el: root }) {
   model.on("msg:custom", (msg) => {
     if (msg.type === "full") buildBoard(msg);
     else if (msg.type === "cells") updateCells(msg);
+    else if (msg.type === "ack" && msg.ack >= numberPending) {
+      numberPending = 0;
+      followSelected();
+    }
   });
   model.on("change:message", () => (message.textContent = model.get("message")));
   model.on("change:status", () => {
@@ -468,14 +471,16 @@ function render({ model, el: root }) {
   model.on("change:shortcuts", buildToolbar);
   model.on("change:own_puzzle", buildOwnPuzzle);
   model.on("change:pressed", showPressed);
-  model.on("change:selected", () => {
+  model.on("change:selected", followSelected);
+  function followSelected() {
+    if (numberPending) return; // Python has not yet heard the number tapped last
     chosen = model.get("selected");
     showPressed();
     showHighlights();
     for (let i = 0; i < looks.length; i++) {
       cells[i].setAttribute("aria-label", cellName(Math.floor(i / size), i % size, looks[i], chosen));
     }
-  });
+  }
   model.on("change:solved", showSolved);
   model.on("change:elapsed", setTimer);
   model.on("change:running", setTimer);

@@ -177,8 +177,11 @@ class Board(anywidget.AnyWidget):
             self.answer_key(cell, str(content.get("key")), content.get("seq"))
         elif kind == "button" and self.on_button:
             self.on_button(str(content.get("name")), cell)
-        elif kind == "number" and self.on_number:
-            self.on_number(int(content.get("n", 0)))
+        elif kind == "number":
+            if self.on_number:
+                self.on_number(int(content.get("n", 0)))
+            if isinstance(content.get("seq"), int):  # the browser waits for this to follow
+                self.send({"type": "ack", "ack": content["seq"]})  # `selected` again
         elif kind == "puzzle" and self.on_puzzle:
             self.on_puzzle(str(content.get("text", "")))
 
@@ -207,4 +210,4 @@ class Board(anywidget.AnyWidget):
         if key in ("click", "clear") or key in {str(n) for n in range(1, size + 1)}:
             return None
         letters = f" (A-{chr(55 + size)} for 10-{size})" if size > 9 else ""
-        return f"'{key}' is not a number from 1 to {size}{letters}: type one, or Backspace to clear."
+        return f"'{key}' is not a number from 1 to {size}{letters}: type one, or Backspace clears."

@@ -23,9 +23,9 @@ PALETTE: dict[str, tuple[str, str]] = {
     "pencil": ("#4d4d4d", "#c4c4c4"),
     "line": ("#999999", "#6e6e6e"),  # thin lines between cells
     "thick": ("#222222", "#d0d0d0"),  # the lines around regions and the board
-    "highlight": ("#fff6c8", "#3b3520"),  # the cursor's row, column and region
-    "focus": ("#ffe08a", "#5c4a12"),  # the selected cell on the inspect boards
-    "same": ("#ffe08a", "#5c4a12"),  # cells holding the cursor's number
+    "highlight": ("#fff6c8", "#2b3038"),  # the cursor's row, column and region
+    "focus": ("#ffe08a", "#4d3d0f"),  # the selected cell on the inspect boards
+    "same": ("#ffe08a", "#4d3d0f"),  # cells holding the cursor's number
     "allowed": ("#dcecff", "#1d3657"),  # help: the selected number may go here
     "conflict": ("#fdd", "#5a2323"),  # a number that breaks a rule
     "conflict-ink": ("#8a3d00", "#ffb27a"),

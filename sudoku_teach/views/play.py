@@ -41,8 +41,10 @@ SHORTCUTS = {
     "p": "Pencil",
     "i": "Hint",
     "n": "New",
+    "s": "Save",
+    "o": "Restore",
 }
-"""A key for every action on the board (letters a-g are numbers on a 16x16 grid)."""
+"""A key for every button (Clear is Backspace or Delete); not a-g, numbers on a 16x16 grid."""
 SAVE_FILE = "sudoku_game.json"
 """Where Save writes and Restore reads, next to the notebook, unless you name another file."""
 
@@ -134,11 +136,15 @@ class GameView:
         """Put a message on the board (its live region reads it out), positions from 1."""
         self.board.message = for_players(message)
 
+    def help_shown(self) -> bool:
+        """Whether help shows anything: it is on and a number is selected (Check unselects)."""
+        return self.game.help and bool(self.game.selected)
+
     def show_state(self) -> None:
         """The pressed buttons, the selected number and the status line."""
         self.board.selected = self.game.selected
         self.board.pressed = [
-            name for name, on in (("Help", self.game.help), ("Pencil", self.pencil)) if on
+            name for name, on in (("Help", self.help_shown()), ("Pencil", self.pencil)) if on
         ]
         self.board.status = for_players(self.game.summary())
         self.board.elapsed = float(round(self.game.elapsed()))
@@ -153,22 +159,27 @@ class GameView:
             self.board.redraw(self.game.puzzle.shape, cell_looks(self.game))
         else:
             self.board.show(cell_looks(self.game, self.named))
-        message = change.message or self.describe(change)
+        message = self.describe(change) if change.kind in ("entry", "marks") else change.message
         if message:
             self.say(message)
         self.show_state()
 
     def describe(self, change: Change) -> str:
-        """Words for a move the game made silently: a placement, a clear, pencil marks."""
-        if change.kind not in ("entry", "marks") or not change.cells:
-            return ""
-        cell = change.cells[0]
+        """A move in words, where it was first: "undone: 5 in (2, 3), but 5 is already in ..."."""
+        how, words = "", change.message
+        if words.startswith(("undone", "redone")):
+            how, _, words = words.partition(": ")
+        move = ": ".join(filter(None, [how, self.move_words(change.cells[0])]))
+        return f"{move}, but {words}" if words else move
+
+    def move_words(self, cell: Cell) -> str:
+        """What a cell now holds, in words: a number, pencil marks, or nothing."""
         where = f"({cell[0]}, {cell[1]})"
         value = self.game.board[cell]
         marks = " ".join(str(n) for n in sorted(self.game.marks.get(cell, ())))
-        if change.kind == "marks":
-            return f"{where} pencil {marks}" if marks else f"{where} no pencil marks"
-        return f"{value} in {where}" if value else f"{where} cleared"
+        if value:
+            return f"{value} in {where}"
+        return f"{where} pencil {marks}" if marks else f"{where} cleared"
 
     # --- the player did something -----------------------------------------------------------
     def attempt(self, action: Any, *args: Any) -> None:
@@ -207,7 +218,7 @@ class GameView:
         game = self.game
         actions = {
             "Check": game.check,
-            "Help": lambda: game.set_help(not game.help),
+            "Help": lambda: game.set_help(not self.help_shown()),
             "Hint": game.hint,
             "Undo": game.undo,
             "Redo": game.redo,
@@ -246,10 +257,8 @@ class GameView:
     def new_game(self) -> None:
         """A new game at the chosen level, at the level's size: the next seed, so every New is
         a different puzzle (after a puzzle of your own, a fresh random one)."""
-        if self.game.seed is None:
-            seed = random.randrange(1_000_000)
-        else:
-            seed = self.game.seed + 1
+        fresh = self.game.seed is None
+        seed = random.randrange(1_000_000) if fresh else (self.game.seed or 0) + 1
         game = Game.new(self.board.level or "easy", seed, CLASSIC, self.game.clock)
         self.watch(game)
         self.say(f"new {game.level} game (seed {seed})")

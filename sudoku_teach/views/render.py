@@ -1,6 +1,7 @@
 """Drawing a grid as HTML for notebooks: thick lines between regions, givens in bold.
 
-This module only produces text, in the series' one palette (`palette`); it knows nothing of widgets or of the rules.
+This module only produces text, in the series' one palette (`palette`); it knows nothing
+of widgets or of the rules.
 Every cell carries the CSS classes `sudoku-cell` and `sudoku-r{row}c{col}` so that a
 browser test (or a curious student) can find it.
 """
