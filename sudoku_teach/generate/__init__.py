@@ -28,7 +28,7 @@ from ..rating import LEVEL_TECHNIQUES, LEVELS, check_level, level_of
 from ..rule_solver import first_step, take_step, technique_list
 from ..shape import CLASSIC, Cell, Shape
 from . import grids, puzzles, template  # so that `generate.template.orbit_size(...)` works
-from .grids import GridRun, Seed, fill_by_rows, fill_recursive, full_grid, make_rng
+from .grids import GridRun, Seed, fill_by_rows, fill_by_solver, fill_recursive, full_grid, make_rng
 from .puzzles import check_givens, dig
 from .template import relabelled
 
@@ -39,10 +39,14 @@ __all__ = [
 ]
 
 GRID_MAKERS: dict[str, Callable[[random.Random, Shape], GridRun]] = {
-    "recursive": lambda rng, shape: fill_recursive(rng, shape),
+    # recursive filling cannot reach 25x25 in reading order: big grids use the solver
+    "recursive": lambda rng, shape: (
+        fill_by_solver(rng, shape) if shape.size > 9 else fill_recursive(rng, shape)
+    ),
     "template": lambda rng, shape: relabelled(rng, shape, moves=True),
     "rows": lambda rng, shape: fill_by_rows(rng, shape, back="row"),
     "rows, back a cell": lambda rng, shape: fill_by_rows(rng, shape, back="cell"),
+    "solver": lambda rng, shape: fill_by_solver(rng, shape),
 }
 """Each way to make a full grid, by name: a random generator and a shape in, a run out."""
 
