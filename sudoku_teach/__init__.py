@@ -6,7 +6,7 @@ The modules follow the course: `grid` (the board), `rules`, `elimination`, `cand
 matplotlib). Start with `Grid.parse` and `rules`.
 """
 
-from . import elimination, fast, generate, search
+from . import elimination, exact_cover, fast, generate, sat, search
 from .candidates import CandidateGrid
 from .elimination import all_candidates, best_cell, candidates, eliminated, next_single
 from .errors import (
@@ -59,8 +59,10 @@ __version__ = "0.1.0"
 
 __all__ = [
     "elimination",
+    "exact_cover",
     "fast",
     "generate",
+    "sat",
     "search",
     "DEFAULT_MAX_NODES",
     "LEVELS",

@@ -91,7 +91,7 @@ def new_puzzle(
     """
     if method not in GRID_METHODS:
         raise ValueError(f"unknown grid method {method!r}: choose one of {', '.join(GRID_METHODS)}")
-    check_request(givens, symmetric, shape)
+    check_request(givens, symmetric, shape, method)
     rng = make_rng(seed)
     fewest = shape.n_cells
     for _ in range(ATTEMPTS):
@@ -106,9 +106,16 @@ def new_puzzle(
     )
 
 
-def check_request(givens: int | None, symmetric: bool, shape: Shape) -> None:
+def check_request(
+    givens: int | None, symmetric: bool, shape: Shape, method: str = "recursive"
+) -> None:
     """Refuse a number of givens no proper puzzle has, or an odd one that symmetry rules out."""
     check_givens(givens, shape)
+    if method in ("rows",) and shape.size > 9:
+        raise ValueError(
+            f"the rows method cannot fill a {shape.size}x{shape.size} grid in reasonable time:"
+            " use recursive (big grids are filled by the solver) or template"
+        )
     if symmetric and givens is not None and givens % 2 and shape.n_cells % 2 == 0:
         raise ValueError(
             f"a symmetric {shape.size}x{shape.size} puzzle has an even number of givens"

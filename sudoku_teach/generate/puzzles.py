@@ -40,7 +40,7 @@ computer, and found none. 6x6 and 4x4 are small enough to check every puzzle dir
 """
 
 
-CHECK_NODES = {25: 200}
+CHECK_NODES = {16: 2000, 25: 100}
 """The node limit of each uniqueness check while digging, by size (others: the default)."""
 
 
