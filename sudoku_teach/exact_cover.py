@@ -48,7 +48,7 @@ Columns = dict[Constraint, set[Placement]]
 
 
 def constraints_of(shape: Shape, row: int, col: int, number: int) -> list[Constraint]:
-    """The four constraints a placement meets: its cell, and the number in its row, column, region."""
+    """The four constraints a placement meets: its cell; its number in its row, column, region."""
     region = shape.region_index(row, col)
     return [("cell", row, col), ("row", row, number), ("column", col, number),
             ("region", region, number)]

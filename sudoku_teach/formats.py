@@ -129,6 +129,7 @@ def parse_cells(
 ) -> tuple[list[int], Shape]:
     """Read one puzzle: its cells in reading order (0 = blank) and its shape."""
     found = list(tokens(text, first_line, source))
+    reject_letters(found, shape, source)
     wanted = shape.n_cells if shape else None
     if len(found) != wanted and (shape or len(found) not in FULL_SIZES.values()):
         problem = odd_row(text, first_line, source)
@@ -155,6 +156,20 @@ def parse_cells(
             )
         cells.append(value)
     return cells, shape
+
+
+def reject_letters(found: list[Token], shape: Shape | None, source: str | None) -> None:
+    """A letter in a grid of 9x9 or smaller is a typo (O for 0, l for 1): say where it is."""
+    big = shape.size > 9 if shape else len(found) in (FULL_SIZES[16], FULL_SIZES[25])
+    letter = None if big else next((t for t in found if t.char.isalpha()), None)
+    if letter is not None:
+        raise PuzzleFormatError(
+            f"unexpected character {letter.char!r}: a puzzle holds the digits 1-9, with 0 or ."
+            " for a blank (letters A-P stand for 10-25 in 16x16 and 25x25 grids only)",
+            line=letter.line,
+            column=letter.column,
+            source=source,
+        )
 
 
 def is_comment(line: str) -> bool:

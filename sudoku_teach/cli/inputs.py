@@ -15,7 +15,7 @@ from typing import TypeVar
 from tqdm import tqdm
 
 from ..errors import PuzzleFormatError, SudokuError
-from ..formats import BLANKS, DECORATION
+from ..formats import BLANKS, DECORATION, SYMBOLS
 from ..grid import Grid, iter_puzzles
 from ..textfile import decoded_lines, file_lines
 
@@ -32,7 +32,9 @@ class UsageError(SudokuError):
 # --- reading puzzles -------------------------------------------------------------------------
 def looks_like_puzzle(text: str) -> bool:
     """Whether an argument is meant as a puzzle (mostly digits, dots) rather than a file name."""
-    puzzle_chars = sum(ch.isdigit() or ch in BLANKS or ch in DECORATION for ch in text)
+    puzzle_chars = sum(  # upper-case letters A-P only: file names are mostly lower case
+        ch in SYMBOLS or ch in BLANKS or ch in DECORATION for ch in text
+    )
     return puzzle_chars > sum(not ch.isspace() for ch in text) / 2
 
 
@@ -77,9 +79,11 @@ class Inputs:
             return
         for n, source in enumerate(self.sources, 1):
             path = Path(source)
-            if path.is_dir():
+            if len(source) > 200 and looks_like_puzzle(source):  # 16x16 and up: no file name
+                yield from self.from_lines(source.splitlines(), f"argument {n}", f"argument {n}")
+            elif path.is_dir():
                 raise UsageError(f"argument {n}: {source} is a directory, not a puzzle file")
-            if path.is_file():
+            elif path.is_file():
                 yield from self.from_lines(file_lines(path), source)
             elif looks_like_puzzle(source):
                 yield from self.from_lines(source.splitlines(), f"argument {n}", f"argument {n}")
