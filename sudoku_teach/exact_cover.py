@@ -36,7 +36,7 @@ from collections.abc import Iterator
 from .errors import SearchLimitReached
 from .grid import Grid, GridLike, as_grid
 from .results import DEFAULT_MAX_NODES, SolveResult, Status
-from .shape import Shape
+from .shape import CLASSIC, Shape
 from .trace import SearchStats
 
 Constraint = tuple[str, int, int]
@@ -47,17 +47,18 @@ Options = dict[Placement, list[Constraint]]
 Columns = dict[Constraint, set[Placement]]
 
 
-def constraints_of(shape: Shape, row: int, col: int, number: int) -> list[Constraint]:
+def constraints_of(row: int, col: int, number: int, shape: Shape = CLASSIC) -> set[Constraint]:
     """The four constraints a placement meets: its cell; its number in its row, column, region."""
     region = shape.region_index(row, col)
-    return [("cell", row, col), ("row", row, number), ("column", col, number),
-            ("region", region, number)]
+    return {("cell", row, col), ("row", row, number), ("column", col, number),
+            ("region", region, number)}
 
 
 def sudoku_options(shape: Shape) -> Options:
     """Every placement of an empty grid and the constraints it meets (n * n * n options)."""
-    return {
-        (r, c, d): constraints_of(shape, r, c, d) for r, c in shape.cells for d in shape.digits
+    return {  # sorted: `unchoose` must meet the constraints in the order `choose` did
+        (r, c, d): sorted(constraints_of(r, c, d, shape)) for r, c in shape.cells
+        for d in shape.digits
     }
 
 

@@ -31,7 +31,7 @@ import pycosat
 
 from .grid import Grid, GridLike, as_grid
 from .results import SolveResult, Status
-from .shape import Shape
+from .shape import CLASSIC, Shape
 from .trace import SearchStats
 
 Clause = list[int]
@@ -56,11 +56,16 @@ def exactly_one(literals: list[int]) -> list[Clause]:
     return [literals] + [[-a, -b] for a, b in itertools.combinations(literals, 2)]
 
 
+def cell_clauses(row: int, col: int, shape: Shape = CLASSIC) -> list[Clause]:
+    """The clauses "cell (row, col) holds exactly one number"."""
+    return exactly_one([variable(shape, row, col, d) for d in shape.digits])
+
+
 def rule_clauses(shape: Shape) -> list[Clause]:
     """The rules of Sudoku as clauses: each cell one number, each unit each number once."""
     clauses = []
     for r, c in shape.cells:
-        clauses += exactly_one([variable(shape, r, c, d) for d in shape.digits])
+        clauses += cell_clauses(r, c, shape)
     for unit in shape.units:
         for d in shape.digits:
             clauses += exactly_one([variable(shape, r, c, d) for r, c in unit.cells])

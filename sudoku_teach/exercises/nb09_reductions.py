@@ -7,21 +7,10 @@ variable of "d in cell (row, col)" is row * 81 + col * 9 + d.
 from __future__ import annotations
 
 from .. import exact_cover, sat
-from ..shape import CLASSIC
 from .framework import Exercise, register
 
 LESSON = "09_reductions"
 """The notebook these exercises belong to (its `sudoku_teach.lesson` metadata)."""
-
-
-def reference_constraints(row: int, col: int, number: int) -> set[tuple[str, int, int]]:
-    """The four constraints a 9x9 placement meets, as a set."""
-    return set(exact_cover.constraints_of(CLASSIC, row, col, number))
-
-
-def reference_cell_clauses(row: int, col: int) -> list[list[int]]:
-    """The clauses 'cell (row, col) holds exactly one number' of a 9x9, in the page's order."""
-    return sat.exactly_one([sat.variable(CLASSIC, row, col, d) for d in CLASSIC.digits])
 
 
 def placements() -> list[tuple[int, int, int]]:
@@ -33,23 +22,22 @@ def placements() -> list[tuple[int, int, int]]:
 placement_constraints = register(
     Exercise(
         name="placement_constraints",
-        reference=reference_constraints,
+        reference=exact_cover.constraints_of,
         cases=placements,
         hint="four tuples: ('cell', row, col), ('row', row, number), ('column', col, number)"
         " and ('region', region, number), where region = (row // 3) * 3 + col // 3.",
-        package="st.exact_cover.constraints_of(st.CLASSIC, row, col, number)",
+        package="st.exact_cover.constraints_of",
     )
 )
 
 cell_clauses = register(
     Exercise(
         name="cell_clauses",
-        reference=reference_cell_clauses,
+        reference=sat.cell_clauses,
         cases=lambda: [(r, c) for r, c, _ in placements()],
         hint="first the one clause [x(1), ..., x(9)] (at least one number), then for every"
         " pair d < e the clause [-x(d), -x(e)] (not both), with x(d) = row * 81 + col * 9 + d;"
         " two nested loops give the pairs in order. 37 clauses in all.",
-        package="st.sat.exactly_one([st.sat.variable(st.CLASSIC, row, col, d) for d in"
-        " range(1, 10)])",
+        package="st.sat.cell_clauses",
     )
 )

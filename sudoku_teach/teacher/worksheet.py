@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from ..cli import at_least_one
 from ..errors import SudokuError
+from ..formats import symbol
 from ..grid import Grid, load_puzzles
 from ..rating import LEVELS
 from ..shape import Shape
@@ -138,7 +139,7 @@ def draw_grid(ax: Axes, puzzle: Grid, answer: Grid | None = None) -> None:
         if value:
             given = puzzle.is_given(row, col)
             ax.text(
-                col + 0.5, row + 0.54, str(value), ha="center", va="center", fontsize=size,
+                col + 0.5, row + 0.54, symbol(value), ha="center", va="center", fontsize=size,
                 fontweight="bold" if given else "normal", color="black",
             )
 
@@ -269,7 +270,8 @@ def add_worksheet_parser(commands: argparse._SubParsersAction) -> None:
     sheet = commands.add_parser("worksheet", help="print puzzles (and answers) as a PDF")
     sheet.add_argument("--count", type=at_least_one, help="how many puzzles")
     sheet.add_argument("--difficulty", choices=LEVELS, help="the level of the puzzles")
-    sheet.add_argument("--size", type=int, choices=(4, 6, 9), default=9, help="default 9")
+    sheet.add_argument("--size", type=int, choices=(4, 6, 9, 16), default=9,
+                       help="default 9 (16: letters A-G for 10-16; fewer a page read better)")
     sheet.add_argument("--seed", type=int, help="the same seed makes the same puzzles")
     sheet.add_argument("--from", dest="source", metavar="FILE",
                        help="print the puzzles of a file instead (one a line, or blocks of rows)")
