@@ -69,3 +69,20 @@ def test_cli_generates_and_solves_a_16x16_puzzle(capsys: pytest.CaptureFixture[s
     solved = capsys.readouterr().out.strip()
     assert independent_is_solved(Grid.parse(solved).to_rows(), 4, 4)
     assert fast.count_solutions(line).count == 1
+
+
+def test_a_16x16_game_takes_letters_numbers_up_to_16() -> None:
+    from sudoku_teach.game import Game
+
+    game = Game.new("easy", 2, Shape.for_size(16))
+    row, col = next(cell for cell in game.puzzle.shape.cells if not game.puzzle[cell])
+    game.select(16)
+    game.place((row, col))
+    assert game.board[row, col] == 16 and game.size == 16
+
+
+def test_a_16x16_worksheet_prints(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    out = tmp_path / "sheet.pdf"
+    assert main(["worksheet", "--count", "1", "--difficulty", "easy", "--size", "16",
+                 "--seed", "1", "--per-page", "1", "--answers", "-o", str(out)]) == 0
+    assert out.read_bytes().startswith(b"%PDF")
