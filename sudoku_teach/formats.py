@@ -8,6 +8,15 @@ Three text forms are read, all by one parser that ignores spaces and line breaks
 * the pretty form that `format_pretty` prints, with `|`, `-` and `+` between regions.
 
 Smaller grids (4x4, 6x6, 8x8) work the same way with 16, 36 or 64 cells.
+
+Big grids (16x16 with 256 cells, 25x25 with 625) need numbers above 9, and every cell is
+still ONE character: the numbers 10 to 25 are the letters A to P (`SYMBOLS`), so a 16x16
+grid uses 1-9 and A-G (G = 16) and a 25x25 grid 1-9 and A-P. Lower-case letters are read
+too. `0` and `.` are always a blank, so the "hexadecimal" form some 16x16 collections use
+(0-F, with 0 standing for 16) is NOT read: write 16 as G. A 16-character line is a whole
+4x4 puzzle unless it holds a number above 4 (then it is a row of a 16x16 grid); pass the
+shape to be sure.
+
 Errors say which line and column hold the problem.
 """
 
@@ -17,13 +26,15 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
 
 from .errors import PuzzleFormatError
-from .shape import Shape
+from .shape import STANDARD_SHAPES, Shape
 
 DECORATION = set("|+-")
 BLANKS = set("0.")
-DIGITS = set("0123456789")
-"""The digits a puzzle is written with: ASCII only (not ², ① or Arabic-Indic digits)."""
-FULL_SIZES = {4: 16, 6: 36, 8: 64, 9: 81}
+FULL_SIZES = {size: size * size for size in STANDARD_SHAPES}
+"""Cells in a whole grid, by size: 4 -> 16, ..., 9 -> 81, 16 -> 256, 25 -> 625."""
+
+SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
+"""The character for each number: SYMBOLS[v - 1] stands for v (A = 10, G = 16, P = 25)."""
 
 
 class Token(NamedTuple):
@@ -46,16 +57,26 @@ def tokens(text: str, first_line: int = 1, source: str | None = None) -> Iterato
         for col_no, char in enumerate(line, start=1):
             if char.isspace() or char in DECORATION or char == IGNORED:
                 continue
-            if char in BLANKS or char in DIGITS:
+            if char in BLANKS or char.upper() in SYMBOLS:
                 yield Token(char, line_no, col_no)
             else:
                 raise PuzzleFormatError(
-                    f"unexpected character {char!r}: a puzzle holds the digits 1-9,"
-                    " with 0 or . for a blank",
+                    f"unexpected character {char!r}: a puzzle holds the digits 1-9"
+                    " (and A-P for 10-25 in 16x16 and 25x25 grids), with 0 or . for a blank",
                     line=line_no,
                     column=col_no,
                     source=source,
                 )
+
+
+def value_of(char: str) -> int:
+    """The number a cell character stands for: 0 for a blank, 1-9, A = 10 ... P = 25."""
+    return 0 if char in BLANKS else SYMBOLS.index(char.upper()) + 1
+
+
+def symbol(value: int, blank: str = ".") -> str:
+    """The character that writes a number (`blank` for 0): 7 -> '7', 10 -> 'A', 16 -> 'G'."""
+    return SYMBOLS[value - 1] if value else blank
 
 
 def shape_for_count(count: int, source: str | None = None) -> Shape:
@@ -63,10 +84,15 @@ def shape_for_count(count: int, source: str | None = None) -> Shape:
     for size, cells in FULL_SIZES.items():
         if cells == count:
             return Shape.for_size(size)
-    raise PuzzleFormatError(
-        f"found {count} cells, but a grid has 81 (9x9), 64 (8x8), 36 (6x6) or 16 (4x4)",
-        source=source,
-    )
+    fits = ", ".join(f"{cells} ({size}x{size})" for size, cells in FULL_SIZES.items())
+    raise PuzzleFormatError(f"found {count} cells, but a grid has {fits}", source=source)
+
+
+def written_as(shape: Shape) -> str:
+    """How the numbers of a shape are written, for messages: '1-9', '1-9 and A-G'."""
+    if shape.size <= 9:
+        return f"1-{shape.size}"
+    return f"1-9 and A-{SYMBOLS[shape.size - 1]}"
 
 
 def short_row_hint(line: str) -> str:
@@ -103,6 +129,7 @@ def parse_cells(
 ) -> tuple[list[int], Shape]:
     """Read one puzzle: its cells in reading order (0 = blank) and its shape."""
     found = list(tokens(text, first_line, source))
+    reject_letters(found, shape, source)
     wanted = shape.n_cells if shape else None
     if len(found) != wanted and (shape or len(found) not in FULL_SIZES.values()):
         problem = odd_row(text, first_line, source)
@@ -116,11 +143,33 @@ def parse_cells(
             f"found {len(found)} cells, expected {shape.n_cells} for a {n}x{n} grid", source=source
         )
     cells = []
-    for cell, token in zip(shape.cells, found):
-        value = 0 if token.char in BLANKS else int(token.char)
-        shape.check_value(value, cell, line=token.line, column=token.column, source=source)
+    for token in found:
+        value = value_of(token.char)
+        if value > shape.size:
+            what = token.char if value <= 9 else f"{token.char} (the number {value})"
+            raise PuzzleFormatError(
+                f"{what} is too big for a {shape.size}x{shape.size} grid (numbers go from 1 to"
+                f" {shape.size}, written {written_as(shape)})",
+                line=token.line,
+                column=token.column,
+                source=source,
+            )
         cells.append(value)
     return cells, shape
+
+
+def reject_letters(found: list[Token], shape: Shape | None, source: str | None) -> None:
+    """A letter in a grid of 9x9 or smaller is a typo (O for 0, l for 1): say where it is."""
+    big = shape.size > 9 if shape else len(found) in (FULL_SIZES[16], FULL_SIZES[25])
+    letter = None if big else next((t for t in found if t.char.isalpha()), None)
+    if letter is not None:
+        raise PuzzleFormatError(
+            f"unexpected character {letter.char!r}: a puzzle holds the digits 1-9, with 0 or ."
+            " for a blank (letters A-P stand for 10-25 in 16x16 and 25x25 grids only)",
+            line=letter.line,
+            column=letter.column,
+            source=source,
+        )
 
 
 def is_comment(line: str) -> bool:
@@ -128,10 +177,24 @@ def is_comment(line: str) -> bool:
     return not line.strip() or line.lstrip(" \ufeff").startswith("#")
 
 
+def is_whole_line(line: str, count: int, shape: Shape | None) -> bool:
+    """Whether a line of `count` cells is a whole puzzle rather than one row of a bigger grid.
+
+    16 cells are both a whole 4x4 puzzle and a row of a 16x16 grid: with no shape given,
+    a line with a number above 4 is a row.
+    """
+    if shape is not None:
+        return count == shape.n_cells
+    if count == FULL_SIZES[4]:
+        return all(ch in "01234." for ch in line if ch.upper() in SYMBOLS or ch in BLANKS)
+    return count in FULL_SIZES.values()
+
+
 def split_puzzles(
     lines: Iterable[str],
     source: str | None = None,
     on_error: Callable[[PuzzleFormatError], None] | None = None,
+    shape: Shape | None = None,
 ) -> Iterator[tuple[int, str]]:
     """Cut lines holding one or more puzzles into pieces: (first line number, text of one puzzle).
 
@@ -150,7 +213,7 @@ def split_puzzles(
             count = sum(1 for _ in tokens(line, line_no, source))
             if count == 0:  # a separator line such as ------+-------+------
                 continue
-            if not block and count in FULL_SIZES.values():
+            if not block and is_whole_line(line, count, shape):
                 yield line_no, line
                 continue
             if not block and count not in FULL_SIZES:
@@ -192,13 +255,13 @@ def split_puzzles(
 
 def format_line(cells: list[int], blank: str = ".") -> str:
     """One line, one character per cell: the compact form for files and the command line."""
-    return "".join(str(v) if v else blank for v in cells)
+    return "".join(symbol(v, blank) for v in cells)
 
 
 def format_rows(cells: list[int], shape: Shape) -> str:
-    """The assignment's file format: one line per row, numbers separated by spaces."""
+    """The assignment's file format: one line per row, numbers (or letters) separated by spaces."""
     n = shape.size
-    return "\n".join(" ".join(str(v) for v in cells[r * n : (r + 1) * n]) for r in range(n))
+    return "\n".join(" ".join(symbol(v, "0") for v in cells[r * n : (r + 1) * n]) for r in range(n))
 
 
 def format_sdk(cells: list[int], shape: Shape) -> str:
@@ -215,7 +278,7 @@ def format_pretty(cells: list[int], shape: Shape, blank: str = ".") -> str:
     for r in range(n):
         if r and r % shape.box_rows == 0:
             lines.append(rule)
-        row = [str(v) if v else blank for v in cells[r * n : (r + 1) * n]]
+        row = [symbol(v, blank) for v in cells[r * n : (r + 1) * n]]
         groups = [" ".join(row[c : c + shape.box_cols]) for c in range(0, n, shape.box_cols)]
         lines.append(" | ".join(groups))
     return "\n".join(lines)

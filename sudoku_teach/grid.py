@@ -75,7 +75,8 @@ class Grid:
             raise PuzzleFormatError(f"expected a list of rows, got {type(rows).__name__}")
         if shape is None:
             if len(rows) not in formats.FULL_SIZES:
-                raise PuzzleFormatError(f"found {len(rows)} rows: a grid has 9 rows (or 4, 6 or 8)")
+                sizes = ", ".join(map(str, formats.FULL_SIZES))
+                raise PuzzleFormatError(f"found {len(rows)} rows: a grid has 9 rows (or {sizes})")
             shape = Shape.for_size(len(rows))
         for r, row in enumerate(rows):
             if len(row) != shape.size:
@@ -189,7 +190,7 @@ def iter_puzzles(
 
     A bad puzzle raises `PuzzleFormatError`; with `on_error` it is reported there and skipped.
     """
-    for line, chunk in formats.split_puzzles(lines, source, on_error):
+    for line, chunk in formats.split_puzzles(lines, source, on_error, shape):
         try:
             cells, found_shape = formats.parse_cells(chunk, shape, source, first_line=line)
         except PuzzleFormatError as error:

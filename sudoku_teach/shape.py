@@ -1,6 +1,7 @@
 """The geometry of a grid: its size, its units (rows, columns, regions) and their names.
 
-A 9x9 Sudoku has 3x3 regions; a 4x4 warm-up has 2x2 regions; a 6x6 has 2x3 regions.
+A 9x9 Sudoku has 3x3 regions; a 4x4 warm-up has 2x2 regions; a 6x6 has 2x3 regions; the
+big grids of the reductions lesson, 16x16 and 25x25, have 4x4 and 5x5 regions.
 Everything that depends on that shape is computed once here and looked up elsewhere.
 """
 
@@ -16,7 +17,11 @@ from .errors import CellIndexError, CellValueError, ShapeError
 Cell = tuple[int, int]
 """A cell as (row, column), both counted from 0 as in the assignment."""
 
-LETTERS = "ABCDEFGHI"
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXY"
+"""Region names: A top left, then B to its right, ... (up to 25 regions for a 25x25 grid)."""
+
+MAX_SIZE = 25
+"""The biggest grid: 25x25, numbers 1-25 (written 1-9, then A-P; see `formats`)."""
 
 UnitKind = Literal["row", "column", "region"]
 """The three kinds of unit, one for each rule."""
@@ -44,6 +49,10 @@ class Unit:
         return f"Unit({self.kind!r}, {self.index})"
 
 
+STANDARD_SHAPES = {4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3), 16: (4, 4), 25: (5, 5)}
+"""The region shape (rows x columns) of each grid size the package offers."""
+
+
 @dataclass(frozen=True)
 class Shape:
     """A grid made of regions of `box_rows` x `box_cols` cells (3x3 for classic Sudoku)."""
@@ -52,10 +61,10 @@ class Shape:
     box_cols: int = 3
 
     def __post_init__(self) -> None:
-        if self.box_rows < 1 or self.box_cols < 1 or self.size < 2 or self.size > 9:
+        if self.box_rows < 1 or self.box_cols < 1 or self.size < 2 or self.size > MAX_SIZE:
             raise ShapeError(
                 f"regions of {self.box_rows}x{self.box_cols} make a {self.size}x{self.size} grid;"
-                " supported sizes are 4x4 to 9x9 (numbers 1-9)"
+                f" supported sizes are 4x4 to {MAX_SIZE}x{MAX_SIZE}"
             )
 
     @cached_property
@@ -77,12 +86,10 @@ class Shape:
     @cache  # one Shape per size: what it works out once (units, peers) serves every puzzle
     def for_size(cls, size: int) -> Shape:
         """The usual region shape for a grid of `size` x `size` cells."""
-        shapes = {4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3)}
-        if size not in shapes:
-            raise ShapeError(
-                f"no standard region shape for a {size}x{size} grid (use 4, 6, 8 or 9)"
-            )
-        return cls(*shapes[size])
+        if size not in STANDARD_SHAPES:
+            sizes = ", ".join(map(str, STANDARD_SHAPES))
+            raise ShapeError(f"no standard region shape for a {size}x{size} grid (use {sizes})")
+        return cls(*STANDARD_SHAPES[size])
 
     def region_index(self, row: int, col: int) -> int:
         """Which region (0 = top left, counted row by row) holds a cell."""

@@ -137,3 +137,21 @@ def singles_finish(rows: Rows, box_rows: int = 3, box_cols: int = 3, hidden: boo
                     break
         if not placed:
             return False
+
+
+def shared_puzzle_file(name: str) -> str:
+    """A public puzzle set beside the clone (../shared/puzzles), or skip the test saying why.
+
+    In CI (CI=true) the folder is always there, so a missing one fails instead of skipping.
+    """
+    import os
+    from pathlib import Path
+
+    beside = Path(__file__).parents[2] / "shared" / "puzzles"
+    folder = Path(os.environ.get("SUDOKU_PUZZLES", beside))
+    path = folder / name
+    if not path.is_file():
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{path} is missing in CI")
+        pytest.skip(f"{path} not found (the public puzzle sets sit beside the clone in CI)")
+    return str(path)

@@ -173,7 +173,7 @@ def test_load_names_the_file_on_error(tmp_path):
         load(path)
 
 
-shapes = st.sampled_from([Shape(2, 2), Shape(2, 3), Shape(3, 3)])
+shapes = st.sampled_from([Shape(2, 2), Shape(2, 3), Shape(3, 3), Shape(4, 4)])
 
 
 @st.composite

@@ -34,6 +34,7 @@ SERIES = [
     "06_unique_puzzles",
     "07_difficulty_levels",
     "08_play",
+    "09_reductions",
 ]
 """The agreed series; notebooks not written yet leave gaps, and links skip over them."""
 

@@ -23,7 +23,7 @@ from ..rating import LEVELS
 from ..shape import Shape
 from .inputs import UsageError, with_progress
 
-SIZES = (4, 6, 9)
+SIZES = (4, 6, 9, 16, 25)
 
 
 def count_argument(text: str) -> int:

@@ -17,7 +17,7 @@ from typing import TypeVar
 from tqdm import tqdm
 
 from ..errors import PuzzleFormatError, SudokuError
-from ..formats import BLANKS, DECORATION, DIGITS
+from ..formats import BLANKS, DECORATION, SYMBOLS
 from ..grid import Grid, iter_puzzles
 from ..textfile import decoded_lines, file_lines
 
@@ -37,11 +37,15 @@ def looks_like_puzzle(text: str) -> bool:
 
     A puzzle is mostly digits and dots, and does not look like a path: `2024-01.txt` (a
     suffix) and `week3/2024` (a folder) are missing files, while `12x4` is a puzzle with a
-    bad character, and said to be one.
+    bad character, and said to be one. Letters count only in capitals (A-P, for 16x16 and
+    25x25), since file names are mostly lower case.
     """
-    if "/" in text or os.sep in text or re.search(r"\.[A-Za-z]\w*$", text.strip()):
+    suffix = re.search(r"\.[A-Za-z]\w*$", text.strip())  # a 16x16 puzzle may end in ".G"
+    if "/" in text or os.sep in text or (suffix and len(text) < 100):
         return False
-    puzzle_chars = sum(ch in DIGITS or ch in BLANKS or ch in DECORATION for ch in text)
+    puzzle_chars = sum(
+        ch in SYMBOLS or ch in BLANKS or ch in DECORATION for ch in text
+    )
     return puzzle_chars > sum(not ch.isspace() for ch in text) / 2
 
 
@@ -88,9 +92,11 @@ class Inputs:
             path = Path(source)
             if not source.strip():
                 raise UsageError(f"argument {n} is empty: give a puzzle or a file name")
-            if path.is_dir():
+            if len(source) > 200 and looks_like_puzzle(source):  # 16x16 and up: no file name
+                yield from self.from_lines(source.splitlines(), f"argument {n}", f"argument {n}")
+            elif path.is_dir():
                 raise UsageError(f"argument {n}: {source} is a directory, not a puzzle file")
-            if path.exists():  # a file, a named pipe, /dev/stdin, /dev/null: read them all
+            elif path.exists():  # a file, a named pipe, /dev/stdin, /dev/null: read them all
                 yield from self.from_lines(file_lines(path), source)
             elif looks_like_puzzle(source):
                 yield from self.from_lines(source.splitlines(), f"argument {n}", f"argument {n}")

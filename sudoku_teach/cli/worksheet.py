@@ -101,7 +101,8 @@ def add_worksheet_parser(commands: argparse._SubParsersAction) -> None:  # type:
     sheet = commands.add_parser("worksheet", help="print puzzles (and answers) as a PDF")
     sheet.add_argument("--count", type=at_least_one, help="how many puzzles")
     sheet.add_argument("--difficulty", choices=LEVELS, help="the level of the puzzles")
-    sheet.add_argument("--size", type=int, choices=(4, 6, 9), default=9, help="default 9")
+    sheet.add_argument("--size", type=int, choices=(4, 6, 9, 16), default=9,
+                       help="default 9 (16: letters A-G for 10-16; fewer a page read better)")
     sheet.add_argument("--seed", type=int, help="the same seed makes the same puzzles")
     sheet.add_argument("--from", dest="source", metavar="FILE",
                        help="print the puzzles of a file instead (one a line, or blocks of rows)")

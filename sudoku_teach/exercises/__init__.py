@@ -18,6 +18,7 @@ from . import (  # noqa: F401
     nb06_unique,
     nb07_levels,
     nb08_play,
+    nb09_reductions,
 )
 from .framework import REGISTRY, Exercise, Report, check, register, run_checks
 

@@ -56,8 +56,13 @@ def _short(arg: Any) -> str:
 
 
 def is_grid(value: Any) -> bool:
-    """Whether a value is a grid as students write it: a non-empty list of lists."""
-    return isinstance(value, list) and bool(value) and all(isinstance(row, list) for row in value)
+    """Whether a value is a grid as students write it: a non-empty square list of lists.
+
+    (Square, so that other lists of lists, such as notebook 09's clauses, print as they are.)
+    """
+    return isinstance(value, list) and bool(value) and all(
+        isinstance(row, list) and len(row) == len(value) for row in value
+    )
 
 
 def canonical(value: Any) -> Any:

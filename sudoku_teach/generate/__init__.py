@@ -32,7 +32,7 @@ from ..rating import LEVEL_TECHNIQUES, LEVELS, check_level, level_of
 from ..rule_solver import first_step, take_step, technique_list
 from ..shape import CLASSIC, Cell, Shape
 from . import grids, puzzles, template  # so that `generate.template.orbit_size(...)` works
-from .grids import GridRun, Seed, fill_by_rows, fill_recursive, full_grid, make_rng
+from .grids import GridRun, Seed, fill_by_rows, fill_by_solver, fill_recursive, full_grid, make_rng
 from .puzzles import check_givens, dig
 from .template import relabelled
 
@@ -43,10 +43,14 @@ __all__ = [
 ]
 
 GRID_MAKERS: dict[str, Callable[[random.Random, Shape], GridRun]] = {
-    "recursive": lambda rng, shape: fill_recursive(rng, shape),
+    # recursive filling cannot reach 25x25 in reading order: big grids use the solver
+    "recursive": lambda rng, shape: (
+        fill_by_solver(rng, shape) if shape.size > 9 else fill_recursive(rng, shape)
+    ),
     "template": lambda rng, shape: relabelled(rng, shape, moves=True),
     "rows": lambda rng, shape: fill_by_rows(rng, shape, back="row"),
     "rows, back a cell": lambda rng, shape: fill_by_rows(rng, shape, back="cell"),
+    "solver": lambda rng, shape: fill_by_solver(rng, shape),
 }
 """Each way to make a full grid, by name: a random generator and a shape in, a run out."""
 
@@ -95,7 +99,7 @@ def new_puzzle(
         raise UnknownNameError(
             f"unknown grid method {method!r}: choose one of {', '.join(GRID_METHODS)}"
         )
-    check_request(givens, symmetric, shape)
+    check_request(givens, symmetric, shape, method)
     rng = make_rng(seed)
     fewest = shape.n_cells
     for _ in range(ATTEMPTS):
@@ -110,9 +114,16 @@ def new_puzzle(
     )
 
 
-def check_request(givens: int | None, symmetric: bool, shape: Shape) -> None:
+def check_request(
+    givens: int | None, symmetric: bool, shape: Shape, method: str = "recursive"
+) -> None:
     """Refuse a number of givens no proper puzzle has, or an odd one that symmetry rules out."""
     check_givens(givens, shape)
+    if method == "rows" and shape.size > 9:
+        raise RequestError(
+            f"the rows method cannot fill a {shape.size}x{shape.size} grid in reasonable time:"
+            " use recursive (big grids are filled by the solver) or template"
+        )
     if symmetric and givens is not None and givens % 2 and shape.n_cells % 2 == 0:
         raise RequestError(
             f"a symmetric {shape.size}x{shape.size} puzzle has an even number of givens"

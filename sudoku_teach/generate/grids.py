@@ -10,6 +10,10 @@ Two of the source material's methods fill an empty grid cell by cell in reading 
 
 The third method, renaming the numbers of a template grid, is in `template`.
 
+Big grids (16x16, 25x25) are out of reach of plain filling in reading order (25x25 runs
+for minutes); `fill_by_solver` fills their diagonal regions at random and lets the fast
+solver finish, and `full_grid` uses it above 9x9.
+
 Each run counts its work in a `SearchStats` and can write a `Trace`: `try` for a number
 considered, `place` when it fits (the depth is the number of filled cells), `backtrack`
 for every number taken out again, `solution` at the end. So `plots.plot_depth` draws a
@@ -133,8 +137,42 @@ def fill_from(filler: Filler, index: int, rng: random.Random) -> bool:
 
 
 def full_grid(rng_or_seed: Seed, shape: Shape = CLASSIC) -> Grid:
-    """A random complete grid by recursive filling (the grid alone, no trace)."""
+    """A random complete grid (the grid alone): recursive filling, or `fill_by_solver` above 9x9."""
+    if shape.size > 9:
+        return fill_by_solver(rng_or_seed, shape).grid
     return fill_recursive(rng_or_seed, shape).grid
+
+
+SOLVER_NODES = 3000
+"""Nodes the fast solver may spend completing one set of random diagonal regions."""
+
+
+def fill_by_solver(rng_or_seed: Seed, shape: Shape = CLASSIC) -> GridRun:
+    """Random numbers in the regions on the diagonal, then the fast solver fills the rest.
+
+    The diagonal regions share no row or column, so any shuffles of 1..n fit there. The
+    solver's time has a long tail on 25x25 (most starts take a few hundred nodes, a few
+    take minutes), so a start that needs more than `SOLVER_NODES` nodes is dropped for a
+    new one: restarting is much quicker than waiting.
+    """
+    from ..fast import solve  # here, not at the top: `fast` is the heavier module
+
+    rng = make_rng(rng_or_seed)
+    n, stats = shape.size, SearchStats()
+    for _ in range(MAX_STEPS):
+        cells = [0] * shape.n_cells
+        for k in range(min(shape.box_rows, shape.box_cols)):
+            numbers = list(shape.digits)
+            rng.shuffle(numbers)
+            region = shape.regions[shape.region_index(k * shape.box_rows, k * shape.box_cols)]
+            for (r, c), number in zip(region.cells, numbers):
+                cells[r * n + c] = number
+        result = solve(Grid(cells, shape), SOLVER_NODES)
+        stats.nodes += result.stats.nodes
+        stats.backtracks += result.stats.backtracks
+        if result.solution is not None:
+            return GridRun("solver", Grid(result.solution.numbers, shape), stats)
+    raise RuntimeError("the solver found no grid")  # pragma: no cover - never seen
 
 
 # --- random filling with row backtracking ----------------------------------------------------

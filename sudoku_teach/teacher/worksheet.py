@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import SudokuError
 from ..fast import proper_solution
+from ..formats import symbol
 from ..grid import Grid, iter_puzzles
 from ..rating import check_level
 from ..shape import Shape
@@ -142,7 +143,7 @@ def draw_grid(ax: Axes, puzzle: Grid, answer: Grid | None = None) -> None:
         if value:
             given = puzzle.is_given(row, col)
             ax.text(
-                col + 0.5, row + 0.54, str(value), ha="center", va="center", fontsize=size,
+                col + 0.5, row + 0.54, symbol(value), ha="center", va="center", fontsize=size,
                 fontweight="bold" if given else "normal", color="black", parse_math=False,
             )
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import base64
 import io
+import statistics
 from collections.abc import Mapping, Sequence
 
 import matplotlib.pyplot as plt
@@ -325,3 +326,38 @@ def plot_placement_maps(counts: Mapping[str, Sequence[Sequence[int]]], number: i
     for (name, found), ax in zip(counts.items(), axes[0]):
         plot_placements(found, number, ax, title=f"{name}: where {number} landed", top=top)
     return fig
+
+
+REDUCTION_COLOURS = {
+    "backtracking": "tab:red",
+    "fewest first": "tab:blue",
+    "exact cover": "tab:orange",
+    "sat": "tab:green",
+    "fast": "tab:purple",
+}
+"""The solvers of notebook 09, one colour each (the first two as in notebooks 03-04)."""
+
+
+def plot_time_by_size(runs: Sequence, ax: Axes | None = None, *, title: str | None = None) -> Axes:
+    """Seconds against grid size for each solver (log scale); an x where a search was stopped.
+
+    `runs` are `solver_race.Run`s: one per solver and size (the median is drawn if several).
+    """
+    ax = ax or new_axes()
+    for solver, colour in REDUCTION_COLOURS.items():
+        mine = [run for run in runs if run.solver == solver]
+        if not mine:
+            continue
+        sizes = sorted({run.size for run in mine})
+        seconds = [statistics.median(r.seconds for r in mine if r.size == s) for s in sizes]
+        ax.plot(sizes, seconds, "o-", color=colour, label=solver)
+        stopped = [(r.size, r.seconds) for r in mine if r.status == "node limit"]
+        if stopped:
+            ax.plot(*zip(*stopped), "x", color="black", markersize=12, markeredgewidth=2)
+    ax.plot([], [], "x", color="black", markersize=10, label="stopped at the node limit")
+    ax.set_yscale("log")
+    ax.set_xticks(sorted({run.size for run in runs}))
+    label_axes(ax, title or "Time to solve one puzzle, by grid size", "grid size (n x n)",
+               "seconds (log scale)")
+    ax.legend(fontsize=TICK_SIZE)
+    return ax

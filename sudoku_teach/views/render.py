@@ -8,10 +8,12 @@ browser test (or a curious student) can find it.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Collection, Mapping
 from html import escape
 
 from ..candidates import CandidateGrid
+from ..formats import symbol
 from ..grid import Grid
 from ..shape import Cell, Shape
 from ..steps import Step
@@ -43,10 +45,10 @@ def cell_borders(grid: Grid, row: int, col: int) -> str:
 
 def candidates_html(candidates: Collection[int], size: int) -> str:
     """The candidates of an empty cell, pencilled in a small grid of their own."""
-    side = 3 if size > 4 else 2
+    side = math.isqrt(size - 1) + 1  # 2 for 4x4, 3 up to 9x9, 4 for 16x16, 5 for 25x25
     style = f"display:inline-block;width:{100 // side}%"
     spans = [
-        f"<span style='{style}'>{d if d in candidates else '&nbsp;'}</span>"
+        f"<span style='{style}'>{symbol(d) if d in candidates else '&nbsp;'}</span>"
         for d in range(1, size + 1)
     ]
     return f"<div style='font-size:9px;line-height:10px;color:#777'>{''.join(spans)}</div>"
@@ -79,7 +81,7 @@ def grid_html(
                 kind = "given" if grid.is_given(r, c) else "entry"
                 weight = "bold" if kind == "given" else "normal"
                 style += f"color:{COLOURS[kind]};font-weight:{weight};font-size:1.1em;"
-                text = str(value)
+                text = symbol(value)  # 10 and up are letters (A = 10), as in `formats`
             else:
                 text = candidates_html(candidates.get(cell, ()), grid.size) if candidates else ""
             tds.append(f"<td class='sudoku-cell sudoku-r{r}c{c}' style='{style}'>{text}</td>")

@@ -1,0 +1,88 @@
+"""16x16 and 25x25 grids: read and written with letters, drawn, generated, on the CLI."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import independent_is_solved, pattern_rows
+
+from sudoku_teach import fast, generate
+from sudoku_teach.cli import main
+from sudoku_teach.errors import PuzzleFormatError
+from sudoku_teach.grid import Grid, read_puzzles, write_as
+from sudoku_teach.shape import Shape
+from sudoku_teach.views.render import grid_html
+
+
+@pytest.mark.parametrize("box", [4, 5])
+def test_big_grids_round_trip_through_every_text_form(box: int) -> None:
+    grid = Grid.from_rows(pattern_rows(box, box))
+    for style in ("rows", "line", "sdk", "pretty"):
+        text = write_as(grid, style)
+        assert Grid.parse(text) == grid
+        assert read_puzzles(text) == [grid]
+    assert "G" in grid.to_string() and all(ch in "123456789ABCDEFGHIJKLMNOP" for ch in
+                                            grid.to_string())
+
+
+def test_letters_stand_for_10_and_up() -> None:
+    line = "123456789ABCDEFG" + "." * 240
+    grid = Grid.parse(line.lower())
+    assert grid.row(0) == list(range(1, 17)) and grid.shape == Shape(4, 4)
+
+
+def test_a_letter_too_big_says_where() -> None:
+    with pytest.raises(PuzzleFormatError, match=r"H \(the number 17\) is too big.*A-G") as err:
+        Grid.parse("H" + "." * 255)
+    assert "line 1" in str(err.value) and "column 1" in str(err.value)
+    with pytest.raises(PuzzleFormatError, match="unexpected character 'Z'"):
+        Grid.parse("." * 300 + "Z")
+    with pytest.raises(PuzzleFormatError, match="unexpected character 'A'.*16x16") as err:
+        Grid.parse("." * 80 + "A")
+    assert "column 81" in str(err.value)
+
+
+def test_a_16_cell_line_with_letters_is_a_row_of_a_big_grid() -> None:
+    rows = "\n".join(Grid.from_rows(pattern_rows(4, 4)).to_string()[i:i + 16]
+                     for i in range(0, 256, 16))
+    assert len(read_puzzles(rows)) == 1
+    assert len(read_puzzles("1234341221434321\n.2.4........4.2.")) == 2  # two 4x4 puzzles
+
+
+def test_big_grids_are_drawn_with_letters() -> None:
+    html = grid_html(Grid.from_rows(pattern_rows(4, 4)))
+    assert html.count("sudoku-cell") == 256 and ">G</td>" in html
+
+
+@pytest.mark.parametrize("size", [16, 25])
+def test_full_big_grids_are_solved_grids(size: int) -> None:
+    box = {16: 4, 25: 5}[size]
+    grid = generate.full_grid(3, Shape.for_size(size))
+    assert independent_is_solved(grid.to_rows(), box, box)
+    assert grid == generate.full_grid(3, Shape.for_size(size))  # seeded
+
+
+def test_cli_generates_and_solves_a_16x16_puzzle(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["generate", "--size", "16", "--givens", "140", "--seed", "4"]) == 0
+    line = capsys.readouterr().out.strip()
+    assert len(line) == 256
+    assert main(["solve", line]) == 0
+    solved = capsys.readouterr().out.strip()
+    assert independent_is_solved(Grid.parse(solved).to_rows(), 4, 4)
+    assert fast.count_solutions(line).count == 1
+
+
+def test_a_16x16_game_takes_letters_numbers_up_to_16() -> None:
+    from sudoku_teach.game import Game
+
+    game = Game.new("easy", 2, Shape.for_size(16))
+    row, col = next(cell for cell in game.puzzle.shape.cells if not game.puzzle[cell])
+    game.select(16)
+    game.place((row, col))
+    assert game.board[row, col] == 16 and game.size == 16
+
+
+def test_a_16x16_worksheet_prints(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    out = tmp_path / "sheet.pdf"
+    assert main(["worksheet", "--count", "1", "--difficulty", "easy", "--size", "16",
+                 "--seed", "1", "--per-page", "1", "--answers", "-o", str(out)]) == 0
+    assert out.read_bytes().startswith(b"%PDF")
