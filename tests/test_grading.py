@@ -224,7 +224,8 @@ from IPython.display import display
 import sudoku_teach.exercises.framework as fw
 import sudoku_teach.exercises.remote as rm
 fw.RESULTS = {"count_blanks": fw.Report("count_blanks", total=4, passed=4)}
-display({rm.MIME: json.dumps({"callable": True, "outcomes": []})}, raw=True)
+display({"application/x-sudoku-teach-reply+json": json.dumps({"callable": True})}, raw=True)
+rm.serve = lambda request: json.dumps({"callable": True, "outcomes": []})
 display({"application/x-sudoku-teach-results+json": {"count_blanks": {
     "status": "passed", "passed": 4, "total": 4, "failure": ""}}}, raw=True)
 open("results.json", "w").write('{"count_blanks": "passed"}')
@@ -268,7 +269,7 @@ def count_blanks(grid):
     "giant": """
 print("x" * 20_000_000)
 def count_blanks(grid):
-    return list(range(2_000_000))
+    return list(range(300_000))
 """,
     "sigint": """
 import signal
@@ -283,14 +284,14 @@ while True:
     blocks.append(bytearray(50_000_000))
 """,
     "forker": """
-import os, subprocess, sys
-sleeper = [sys.executable, "-c", "import time; time.sleep(600)", "MARK"]
+import os, subprocess
+sleeper = ["/bin/sh", "-c", "sleep 600", "MARK"]
 subprocess.Popen(sleeper, start_new_session=True)
 while True:
     try:
         if os.fork() == 0:
             os.setsid()
-            os.execv(sys.executable, sleeper)
+            os.execv(sleeper[0], sleeper)
     except OSError:
         break
 """ + COUNT,
@@ -332,7 +333,7 @@ def test_hostile_submissions_are_graded_as_what_they_did(tmp_path, monkeypatch, 
         notebook["cells"].append(code_cell(code))
         save(notebook, batch / f"{name}.ipynb")
     before, beside = tree_hash(batch), sorted(p.name for p in tmp_path.iterdir())
-    timeout, jobs = 12, 4
+    timeout, jobs = 15, 4
     start = time.monotonic()
     main(["grade", str(batch), "--timeout", str(timeout), "-j", str(jobs), "--memory", "1024",
           "--long-csv", str(tmp_path / "long.csv"), "--feedback", str(tmp_path / "feedback")])
@@ -351,7 +352,7 @@ def test_hostile_submissions_are_graded_as_what_they_did(tmp_path, monkeypatch, 
     long_rows = rows_of(tmp_path / "long.csv")
     status = {(Path(r["notebook"]).stem, r["exercise"]): r for r in long_rows}
     assert status[("victim", "count_blanks")]["status"] == "passed"
-    assert status[("forger", "count_blanks")]["status"] == "not done"
+    assert status[("forger", "count_blanks")]["status"] == "error"  # its `serve` answers nothing
     assert status[("patcher", "count_blanks")]["status"] == "failed"
     assert status[("vandal", "count_blanks")]["status"] == "passed"
     escaper = status[("escaper", "count_blanks")]
@@ -367,7 +368,9 @@ def test_hostile_submissions_are_graded_as_what_they_did(tmp_path, monkeypatch, 
     assert hog["status"] == "error" and ("MemoryError" in hog["message"]
                                          or "stopped" in hog["message"])
     assert status[("hog", "count_blanks")]["status"] in ("not done", "error")
-    assert status[("forker", "count_blanks")]["status"] in ("passed", "error")
+    # the forker's own function is right, but it may still be forking at the deadline, or
+    # have used up its processes so that the checks cannot start a thread: never more
+    assert status[("forker", "count_blanks")]["status"] in ("passed", "error", "timed out")
 
 
 def test_without_isolation_the_report_says_so_and_grading_still_works(tmp_path, capsys):

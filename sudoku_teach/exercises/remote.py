@@ -2,8 +2,8 @@
 
 The grader keeps the cases and the expected answers and judges with `framework.judge`, the
 same code as `check()`. It sends the student's kernel one request at a time, as JSON text:
-"call `region_of` on these arguments", "show me its source", and the kernel's `serve`
-answers with data (`wire`), shown as one output of a MIME type of its own. Whatever the
+"call `region_of` on these arguments", "show me its source", as an expression whose value
+comes back in the kernel's reply: `serve` answers with data (`wire`). Whatever the
 student's code does in its kernel (write records, patch the package, replace `serve`), the
 grader only ever receives data, which it reads strictly and judges itself.
 """
@@ -20,7 +20,6 @@ from typing import Any
 from . import wire
 from .subject import Case, Cell, LocalSubject, Outcome, Subject, stops_the_check
 
-MIME = "application/x-sudoku-teach-reply+json"
 MESSAGE_LENGTH = 500
 """The most of an exception's message that comes back."""
 SOURCE_LENGTH = 100_000
@@ -37,16 +36,14 @@ notebook has no function of the exercise's name (`check(my_try, "region_of")`)."
 
 # --- in the student's kernel --------------------------------------------------------------
 def request_code(request: dict[str, Any]) -> str:
-    """The line of code the grader runs in the kernel to ask one thing."""
+    """The expression the grader has the kernel evaluate to ask one thing."""
     module = "__import__('sudoku_teach.exercises.remote').exercises.remote"
     return f"{module}.serve({json.dumps(request)!r})"
 
 
-def serve(request: str) -> None:
-    """Answer one of the grader's requests, as one output of this module's MIME type."""
-    from IPython.display import display
-
-    display({MIME: json.dumps(answer(json.loads(request)))}, raw=True)
+def serve(request: str) -> str:
+    """Answer one of the grader's requests, as JSON text (the grader reads it as data)."""
+    return json.dumps(answer(json.loads(request)))
 
 
 def user_function(name: str) -> Any:

@@ -12,6 +12,7 @@ student versions, and by Jupyter when a student saves or renames the file); each
 
 from __future__ import annotations
 
+import ast
 import importlib
 import json
 import pkgutil
@@ -24,7 +25,7 @@ from typing import Any
 
 from ..exercises import wire
 from ..exercises.framework import check_subject
-from ..exercises.remote import MIME, RemoteSubject, request_code
+from ..exercises.remote import RemoteSubject, request_code
 from .kernel import CellError, Kernel, KernelDied, OutOfTime
 from .sandbox import Limits, make_folder
 
@@ -233,12 +234,11 @@ def judge_one(
 ) -> tuple[str, str]:
     """One exercise's status and message, judged here on answers from the kernel."""
     def send(request: dict[str, Any]) -> dict[str, Any]:
-        reply = kernel.execute(request_code(request), 0, MIME)
-        if len(reply.data) != 1:
+        reply = kernel.execute("", 0, request_code(request))
+        if reply.value is None:
             raised = reply.error and f": it raised {reply.error.kind}: {reply.error.message}"
-            raise wire.WireError(f"no reply{raised or ''}" if not reply.data
-                                 else "more than one reply")
-        answer = json.loads(reply.data[0]) if len(reply.data[0]) <= wire.MAX_BYTES else None
+            raise wire.WireError(f"no reply{raised or ''}")
+        answer = reply_table(reply.value)
         if not isinstance(answer, dict):
             raise wire.WireError("a reply that is not a table")
         return answer
@@ -255,6 +255,19 @@ def judge_one(
     if report.ok:
         return PASSED, f"all {report.total} checks passed"
     return (FAILED if report.status == "failed" else ERROR), report.failure
+
+
+def reply_table(text: str) -> Any:
+    """The JSON table inside the text of the kernel's reply (the repr of a str, read as data)."""
+    if len(text) > wire.MAX_BYTES:
+        raise wire.WireError(f"a reply of {len(text)} characters")
+    try:
+        inner = ast.literal_eval(text)
+    except (ValueError, SyntaxError, MemoryError, RecursionError):
+        raise wire.WireError("a reply that is not text") from None
+    if not isinstance(inner, str):
+        raise wire.WireError("a reply that is not text")
+    return json.loads(inner)
 
 
 def missing(exercise: str, sources: list[str], errors: list[CellError]) -> tuple[str, str]:

@@ -4,8 +4,9 @@ The grader starts the kernel itself (not through a kernel spec) so that it knows
 process group to kill: the kernel begins a new session, and at the deadline or at the end
 the whole group gets SIGKILL, which no code can catch or ignore. The kernel talks over
 Unix sockets inside the submission's folder when jailed, so it needs no network (else over
-the loopback interface). What comes back is bounded: messages over `MAX_MESSAGE` bytes are
-refused by the sockets, and the printed outputs are dropped unread.
+the loopback interface). The grader listens only for the replies to its own requests (the
+shell channel), never to the outputs: what a notebook prints is not even received, and a
+message over `MAX_MESSAGE` bytes is refused by the socket.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import queue
 import signal
 import subprocess
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -54,10 +55,28 @@ class CellError:
 
 @dataclass
 class Reply:
-    """What one execution sent back: its error, if any, and outputs of the asked-for type."""
+    """What one execution sent back: its error, if any, and the asked-for value as text."""
 
     error: CellError | None = None
-    data: list[str] = field(default_factory=list)
+    value: str | None = None
+
+
+def reply_of(content: Any, cell: int) -> Reply:
+    """An execute_reply read strictly: the cell's error, the expression's value (a str)."""
+    if not isinstance(content, dict):
+        return Reply(CellError(cell, "Reply", "the kernel's reply was not a table"))
+    error = None
+    if content.get("status") == "error":
+        error = CellError(cell, str(content.get("ename", ""))[:100],
+                          str(content.get("evalue", ""))[:300])
+    found = content.get("user_expressions")
+    found = found.get("reply") if isinstance(found, dict) else None
+    if isinstance(found, dict) and found.get("status") == "error":
+        return Reply(error or CellError(cell, str(found.get("ename", ""))[:100],
+                                        str(found.get("evalue", ""))[:300]))
+    data = found.get("data") if isinstance(found, dict) else None
+    text = data.get("text/plain") if isinstance(data, dict) else None
+    return Reply(error, text if isinstance(text, str) else None)
 
 
 class Kernel:
@@ -104,7 +123,7 @@ class Kernel:
         self.context.setsockopt(zmq.LINGER, 0)
         self.client = BlockingKernelClient(context=self.context)
         self.client.load_connection_file(str(connection))
-        self.client.start_channels(hb=False)
+        self.client.start_channels(iopub=False, stdin=False, hb=False, control=False)
         ready = min(self.deadline, time.monotonic() + START_TIME)
         while True:
             self.check_alive(ready)
@@ -112,9 +131,6 @@ class Kernel:
             with contextlib.suppress(queue.Empty):
                 self.client.get_shell_msg(timeout=0.5)
                 break
-        with contextlib.suppress(queue.Empty):  # the iopub status messages of kernel_info
-            while True:
-                self.client.get_iopub_msg(timeout=0.2)
 
     def check_alive(self, deadline: float) -> None:
         """Raise when the kernel has stopped, or kill it when its time is up."""
@@ -125,31 +141,21 @@ class Kernel:
             self.stop()
             raise OutOfTime
 
-    def execute(self, code: str, cell: int, mime: str = "") -> Reply:
-        """Run code as one cell; its error, and every output of type `mime` it displays."""
+    def execute(self, code: str, cell: int, ask: str = "") -> Reply:
+        """Run code as one cell: its error, and the value of the expression `ask` as text."""
         if self.client is None:  # stopped already: say why again (a caller may have swallowed it)
             raise OutOfTime if self.out_of_time else KernelDied("stopped")
-        reply = Reply()
-        msg_id = self.client.execute(code, store_history=True, allow_stdin=False,
-                                     stop_on_error=False)
+        expressions = {"reply": ask} if ask else {}
+        msg_id = self.client.execute(code, store_history=not ask, allow_stdin=False,
+                                     stop_on_error=False, user_expressions=expressions)
         while True:
             self.check_alive(self.deadline)
             try:
-                message = self.client.get_iopub_msg(timeout=0.2)
+                message = self.client.get_shell_msg(timeout=0.2)
             except queue.Empty:
                 continue
-            if message.get("parent_header", {}).get("msg_id") != msg_id:
-                continue
-            kind, content = message.get("msg_type"), message.get("content", {})
-            if kind == "error":
-                reply.error = CellError(cell, str(content.get("ename", ""))[:100],
-                                        str(content.get("evalue", ""))[:300])
-            elif kind in ("display_data", "execute_result") and mime:
-                data = content.get("data", {}).get(mime)
-                if isinstance(data, str):
-                    reply.data.append(data)
-            elif kind == "status" and content.get("execution_state") == "idle":
-                return reply
+            if message.get("parent_header", {}).get("msg_id") == msg_id:
+                return reply_of(message.get("content"), cell)
 
     def stop(self) -> None:
         """Kill the kernel's whole process group (SIGKILL), close the sockets."""

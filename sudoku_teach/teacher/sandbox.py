@@ -172,7 +172,10 @@ def environment(folder: Path) -> dict[str, str]:
         "TMPDIR": str(folder / "tmp"),
     }
     if os.name == "nt":  # Windows cannot start Python without these
-        env.update({k: os.environ[k] for k in ("SYSTEMROOT", "SYSTEMDRIVE") if k in os.environ})
+        keep = ("SYSTEMROOT", "SYSTEMDRIVE", "PATHEXT", "COMSPEC")
+        env.update({k: os.environ[k] for k in keep if k in os.environ})
+        env.update({k: str(home) for k in ("USERPROFILE", "APPDATA", "LOCALAPPDATA")})
+        env.update({k: str(folder / "tmp") for k in ("TEMP", "TMP")})
     return env
 
 
