@@ -120,6 +120,10 @@ class OutputError(SudokuError, OSError):
     """A file that could not be written: says which and why (the old file, if any, is kept)."""
 
 
+class NotebookFileError(SudokuError, ValueError):
+    """A submitted file that is not a notebook the grader can read (said plainly, per file)."""
+
+
 class SavedGameError(SudokuError, ValueError):
     """A file or text that is not a saved game, or a damaged one: says what is wrong."""
 

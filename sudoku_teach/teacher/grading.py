@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..errors import NotebookFileError
 from ..exercises import wire
 from ..exercises.framework import check_subject
 from ..exercises.remote import RemoteSubject, request_code
@@ -107,37 +108,37 @@ def not_python(notebook: dict[str, Any]) -> str | None:
 
 # --- reading a submission ----------------------------------------------------------------
 def code_cells(notebook: dict[str, Any]) -> list[str]:
-    """The source of each code cell; ValueError when the cells are not cells."""
+    """The source of each code cell: NotebookFileError when the cells are not cells."""
     cells = notebook.get("cells")
     if not isinstance(cells, list):
-        raise ValueError("no cells")
+        raise NotebookFileError("no cells")
     sources = []
     for number, cell in enumerate(cells, 1):
         if not isinstance(cell, dict):
-            raise ValueError(f"cell {number} is not a cell")
+            raise NotebookFileError(f"cell {number} is not a cell")
         if cell.get("cell_type") != "code":
             continue
         source = cell.get("source", "")
         if isinstance(source, list) and all(isinstance(line, str) for line in source):
             source = "".join(source)
         if not isinstance(source, str):
-            raise ValueError(f"cell {number} has no text")
+            raise NotebookFileError(f"cell {number} has no text")
         sources.append(source)
     return sources
 
 
 def read(path: Path) -> dict[str, Any]:
-    """The notebook as JSON data; ValueError saying plainly why a file is not a notebook."""
+    """The notebook as JSON data: NotebookFileError saying plainly why a file is not a notebook."""
     if not path.is_file():
-        raise ValueError("no such file")
+        raise NotebookFileError("no such file")
     if path.stat().st_size == 0:
-        raise ValueError("not a notebook (the file is empty)")
+        raise NotebookFileError("not a notebook (the file is empty)")
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
-        raise ValueError("not a notebook (not JSON text)") from None
+        raise NotebookFileError("not a notebook (not JSON text)") from None
     if not isinstance(data, dict) or "cells" not in data:
-        raise ValueError("not a notebook (no cells)")
+        raise NotebookFileError("not a notebook (no cells)")
     return data
 
 
