@@ -17,8 +17,9 @@ from collections.abc import Callable
 
 import pycosat
 
-from sudoku_teach import fast, sat
+from sudoku_teach import fast
 from sudoku_teach.grid import Grid, load_puzzles
+from sudoku_teach.reductions import sat
 from sudoku_teach.rules import check_rules
 
 Solver = Callable[[list[list[int]]], list[int] | None]

@@ -17,8 +17,9 @@ import statistics
 import sys
 import time
 
-from sudoku_teach import generate, sat
+from sudoku_teach import generate
 from sudoku_teach.fast._cover import cover
+from sudoku_teach.reductions import sat
 from sudoku_teach.shape import Shape
 
 SIZES = (4, 9, 16, 25)

@@ -7,7 +7,7 @@ bring in ipywidgets and matplotlib). The command line is `cli`, the teacher's to
 in `teacher`. Start with `Grid.parse` and `rules`.
 """
 
-from . import elimination, exact_cover, fast, generate, sat, search
+from . import elimination, fast, generate, search
 from .candidates import CandidateGrid
 from .elimination import all_candidates, best_cell, candidates, eliminated, next_single
 from .errors import (
@@ -63,10 +63,8 @@ __version__ = "0.1.0"
 
 __all__ = [
     "elimination",
-    "exact_cover",
     "fast",
     "generate",
-    "sat",
     "search",
     "DEFAULT_MAX_NODES",
     "LEVELS",

@@ -19,6 +19,7 @@ from figure_text import text_problems  # noqa: E402
 from notebook_code import NOTEBOOKS, code_cells  # noqa: E402
 
 from sudoku_teach import generate, rating, search  # noqa: E402
+from sudoku_teach.reductions.solver_race import Run  # noqa: E402
 from sudoku_teach.views import plots
 
 
@@ -60,7 +61,19 @@ def package_figures(runs):
         "plot_givens": plots.plot_givens([22, 23, 23, 24, 25, 27], 17).figure,
         "plot_by_level": plots.plot_by_level(levels, title="Givens", ylabel="givens").figure,
         "plot_levels": plots.plot_levels(levels, levels),
+        "plot_time_by_size": plots.plot_time_by_size(size_runs()).figure,
     }
+
+
+def size_runs() -> list[Run]:
+    """Times like notebook 09's: every solver at every size, backtracking stopped above 4x4."""
+    runs = []
+    for k, solver in enumerate(plots.REDUCTION_COLOURS):
+        for size in (4, 9, 16, 25):
+            stopped = solver == "backtracking" and size > 4
+            runs.append(Run(solver=solver, size=size, status="node limit" if stopped else "solved",
+                            nodes=100 * size, seconds=1e-4 * size ** (1 + k / 2)))
+    return runs
 
 
 def test_every_plot_function_draws_readable_text(runs):

@@ -65,7 +65,7 @@ def test_12x4_names_the_bad_character():
 
 
 def test_digit_too_big_for_a_small_grid():
-    expected = r"line 1, column 19: cell \(3, 3\) cannot hold 5: expected a whole number from 1"
+    expected = r"line 1, column 19: 5 is too big for a 4x4 grid \(numbers go from 1 to 4"
     with pytest.raises(PuzzleFormatError, match=expected):
         Grid.parse("1..4 .41. 2.4. .3.5")
 

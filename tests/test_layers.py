@@ -24,7 +24,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "sudoku_teach"
 LAYERS = [
     ("foundation", ["errors", "shape", "examples", "textfile", "formats"]),
     ("model", ["grid", "trace", "results", "rules", "elimination", "candidates", "steps",
-               "techniques", "rule_solver", "search", "fast", "rating"]),
+               "techniques", "rule_solver", "search", "fast", "rating", "reductions"]),
     ("generate", ["generate"]),
     ("game", ["game"]),
     ("views", ["views"]),

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 from conftest import brute_count, independent_is_solved, keeps_givens, shared_puzzle_file
 
-from sudoku_teach import exact_cover, fast, generate, sat
+from sudoku_teach import fast, generate
 from sudoku_teach.grid import Grid, load_puzzles
+from sudoku_teach.reductions import exact_cover, sat
 from sudoku_teach.shape import Shape
 
 BIG = Shape.for_size(16)

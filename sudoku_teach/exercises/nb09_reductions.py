@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .. import exact_cover, sat
+from ..reductions import exact_cover, sat
 from .framework import Case, Exercise, register
 
 LESSON = "09_reductions"

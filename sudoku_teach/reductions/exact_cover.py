@@ -33,11 +33,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .errors import SearchLimitReached
-from .grid import Grid, GridLike, as_grid
-from .results import DEFAULT_MAX_NODES, SolveResult, Status
-from .shape import CLASSIC, Shape
-from .trace import SearchStats
+from ..errors import RequestError, SearchLimitReached
+from ..grid import Grid, GridLike, as_grid
+from ..results import DEFAULT_MAX_NODES, SolveResult, Status
+from ..shape import CLASSIC, Shape
+from ..trace import SearchStats
 
 Constraint = tuple[str, int, int]
 """One demand: ("cell", r, c), ("row", r, d), ("column", c, d) or ("region", b, d)."""
@@ -141,7 +141,7 @@ def count_solutions(
 ) -> SolveResult:
     """The solutions by Algorithm X, counting no further than `limit` (2: "is it unique?")."""
     if limit < 1:
-        raise ValueError(f"limit must be at least 1, not {limit}")
+        raise RequestError(f"limit must be at least 1, not {limit}")
     grid = as_grid(grid)
     stats = SearchStats()
     found: list[Grid] = []

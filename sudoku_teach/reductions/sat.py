@@ -29,10 +29,11 @@ from collections.abc import Iterator
 
 import pycosat
 
-from .grid import Grid, GridLike, as_grid
-from .results import SolveResult, Status
-from .shape import CLASSIC, Shape
-from .trace import SearchStats
+from ..errors import RequestError
+from ..grid import Grid, GridLike, as_grid
+from ..results import SolveResult, Status
+from ..shape import CLASSIC, Shape
+from ..trace import SearchStats
 
 Clause = list[int]
 """Literals of which at least one must be true: 7 is "variable 7 is true", -7 "is false"."""
@@ -126,7 +127,7 @@ def solutions(grid: GridLike, stats: SearchStats | None = None) -> Iterator[Grid
 def count_solutions(grid: GridLike, limit: int = 2) -> SolveResult:
     """The solutions, counting no further than `limit` (2 answers "is it unique?")."""
     if limit < 1:
-        raise ValueError(f"limit must be at least 1, not {limit}")
+        raise RequestError(f"limit must be at least 1, not {limit}")
     grid = as_grid(grid)
     stats = SearchStats()
     found = list(itertools.islice(solutions(grid, stats), limit))

@@ -12,10 +12,11 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from . import exact_cover, fast, sat, search
-from .grid import Grid
-from .results import SolveResult
-from .rules import check_rules
+from .. import fast, search
+from ..grid import Grid
+from ..results import SolveResult
+from ..rules import check_rules
+from . import exact_cover, sat
 
 SOLVERS: dict[str, Callable[[Grid, int], SolveResult]] = {
     "backtracking": lambda grid, limit: search.solve(grid, "naive", max_nodes=limit),
