@@ -26,9 +26,10 @@ LAB_ARGS ?= $(if $(filter 0,$(shell id -u 2>/dev/null)),--allow-root)
 lab: $(STAMP)
 	$(BIN)/jupyter lab notebooks/ $(LAB_ARGS)
 
-# The game as a web page with no code showing (Voila), on http://localhost:8866.
+# The game as a web page with no code showing (Voila), on http://localhost:8866; its limits
+# (when idle kernels are shut down) are in app/voila.json.
 play: $(STAMP)
-	$(BIN)/voila app/play.ipynb $(PLAY_ARGS)
+	$(BIN)/voila app/play.ipynb --Voila.config_file_paths=app $(PLAY_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check sudoku_teach tests notebooks benchmarks app

@@ -2,12 +2,15 @@
 
 The file says what it is (`format`) and which layout it uses (`version`). Restoring reads
 and checks the whole file before it touches the game, so a file that is not a saved game,
-or a damaged one, gets a `SavedGameError` saying what is wrong and changes nothing.
+or a damaged one, gets a `SavedGameError` saying what is wrong and changes nothing. A save
+may come from a browser or an upload, so nothing in it is trusted: every cell must be on
+the board, every number in range, no move may touch a given (`check_state`).
 """
 
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from typing import Any
 
@@ -15,10 +18,13 @@ from .errors import SavedGameError, SudokuError
 from .game import Game, Move
 from .game_sources import check_puzzle
 from .grid import Grid
+from .saves import SaveFile
 from .shape import Shape
 
 FORMAT = "sudoku-teach saved game"
 VERSION = 1
+MAX_CHARS = 1_000_000
+"""The longest saved game read (one is a few thousand characters, a long game's undo too)."""
 
 STATE = (
     "puzzle",
@@ -84,6 +90,65 @@ def read_move(item: list[Any]) -> Move:
     return Move((r, c), before, after, frozenset(marks_before), frozenset(marks_after))
 
 
+KINDS: dict[str, tuple[type, ...]] = {
+    "size": (int,),
+    "level": (str,),
+    "seed": (int, type(None)),
+    "puzzle": (str,),
+    "solution": (str,),
+    "board": (str,),
+    "selected": (int,),
+    "help": (bool,),
+    "checked": (list,),
+    "marks": (list,),
+    "history": (list,),
+    "future": (list,),
+    "hints_used": (int,),
+    "elapsed": (int, float),
+    "solved": (bool,),
+}
+"""The kind of value each field of a save holds; anything else is refused."""
+
+
+def check_kinds(data: dict[str, Any]) -> None:
+    """Refuse a save whose fields are not of the kinds a save writes (True is no number)."""
+    for key, kinds in KINDS.items():
+        value = data[key]
+        if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
+            raise SavedGameError(f"the saved game is damaged: '{key}' is {value!r:.40}")
+
+
+def check_state(game: Game) -> None:
+    """Refuse what a damaged or hand-made save could bring in: cells off the board,
+    numbers out of range, moves that change a given, negative counts or times."""
+    cells, numbers = set(game.puzzle.shape.cells), range(1, game.size + 1)
+
+    def check_cell(cell: Any, where: str) -> None:
+        if cell not in cells:
+            raise SavedGameError(f"the saved game is damaged: '{where}' names the cell {cell}")
+
+    def check_numbers(values: Any, where: str) -> None:
+        if any(v not in numbers for v in values):
+            raise SavedGameError(f"the saved game is damaged: '{where}' has {sorted(values)}")
+
+    for cell in game.checked:
+        check_cell(cell, "checked")
+    for cell, marks in game.marks.items():
+        check_cell(cell, "marks")
+        check_numbers(marks, "marks")
+    for where, moves in (("history", game.history), ("future", game.future)):
+        for move in moves:
+            check_cell(move.cell, where)
+            if game.puzzle.is_given(*move.cell):
+                raise SavedGameError(f"the saved game is damaged: a move at the given {move.cell}")
+            check_numbers([v for v in (move.before, move.after) if v], where)
+            check_numbers(move.marks_before | move.marks_after, where)
+    if (game.finished is not None) != game.solved:
+        raise SavedGameError("the saved game is damaged: 'solved' does not match its board")
+    if game.hints_used < 0:
+        raise SavedGameError(f"the saved game is damaged: {game.hints_used} hints used")
+
+
 def from_dict(data: Any, clock: Any) -> Game:
     """A game from saved data; raises KeyError, TypeError or ValueError when damaged."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -92,12 +157,13 @@ def from_dict(data: Any, clock: Any) -> Game:
         raise SavedGameError(
             f"saved in format version {data.get('version')!r}; this reads {VERSION}"
         )
+    check_kinds(data)
     shape = Shape.for_size(data["size"])
     puzzle = Grid.parse(data["puzzle"], shape)
     solution = check_puzzle(puzzle)
     if solution.to_string() != data["solution"]:
         raise SavedGameError("the saved solution does not solve the saved puzzle")
-    game = Game(puzzle, solution, str(data["level"]), data["seed"], clock)
+    game = Game(puzzle, solution, data["level"], data["seed"], clock)
     board = Grid.parse(data["board"], shape)
     for cell in puzzle.givens:
         if board[cell] != puzzle[cell]:
@@ -108,19 +174,27 @@ def from_dict(data: Any, clock: Any) -> Game:
     if data["selected"]:
         game.check_number(data["selected"])
     game.selected = data["selected"]
-    game.help = bool(data["help"])
+    game.help = data["help"]
     game.checked = {(r, c): bool(ok) for r, c, ok in data["checked"]}
     game.marks = {(r, c): frozenset(m) for r, c, m in data["marks"]}
     game.history = [read_move(m) for m in data["history"]]
     game.future = [read_move(m) for m in data["future"]]
-    game.hints_used = int(data["hints_used"])
-    game.started = clock() - float(data["elapsed"])
-    game.finished = game.started + float(data["elapsed"]) if data["solved"] else None
+    game.hints_used = data["hints_used"]
+    elapsed = float(data["elapsed"])
+    if not 0 <= elapsed < math.inf:
+        raise SavedGameError(f"the saved game is damaged: 'elapsed' is {elapsed}")
+    game.started = clock() - elapsed
+    game.finished = game.started + elapsed if data["solved"] else None
+    check_state(game)
     return game
 
 
-def loads(text: str, clock: Any) -> Game:
+def loads(text: Any, clock: Any) -> Game:
     """A game from saved JSON text, or a `SavedGameError` saying what is wrong."""
+    if not isinstance(text, str):
+        raise SavedGameError(f"not a saved game: {type(text).__name__}, not text")
+    if len(text) > MAX_CHARS:
+        raise SavedGameError(f"not a saved game: {len(text):,} characters (at most {MAX_CHARS:,})")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
@@ -145,16 +219,12 @@ def restore(game: Game, text: str) -> None:
 
 def save_file(game: Game, path: str | Path) -> None:
     """Write a saved game to a file."""
-    try:
-        Path(path).write_text(dumps(game), encoding="utf-8")
-    except OSError as error:
-        raise SavedGameError(f"cannot write {path}: {error}") from None
+    SaveFile(path).write(dumps(game))
 
 
 def restore_file(game: Game, path: str | Path) -> None:
     """Restore a game from a file written by `save_file`."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise SavedGameError(f"cannot read {path}: {error}") from None
+    text = SaveFile(path).read()
+    if text is None:
+        raise SavedGameError(f"cannot read {path}: there is no such file")
     restore(game, text)
