@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 LOG := $(VENV)/install.log
 PUZZLES ?= ../shared/puzzles/top95.txt ../shared/puzzles/hard375.txt
 
-.PHONY: install lab play test lint execute student handout bench clean
+.PHONY: install lab my-work play test lint execute student handout bench load-test hub-test clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10)' 2>/dev/null \
@@ -26,13 +26,19 @@ LAB_ARGS ?= $(if $(filter 0,$(shell id -u 2>/dev/null)),--allow-root)
 lab: $(STAMP)
 	$(BIN)/jupyter lab notebooks/ $(LAB_ARGS)
 
+# Students working from a clone: their own copy of the student notebooks in my-work/ (made
+# once; a notebook already there is never overwritten), opened in JupyterLab.
+my-work: $(STAMP)
+	$(BIN)/python -m sudoku_teach.my_work notebooks/student my-work
+	$(BIN)/jupyter lab my-work/ $(LAB_ARGS)
+
 # The game as a web page with no code showing (Voila), on http://localhost:8866; its limits
 # (when idle kernels are shut down) are in app/voila.json.
 play: $(STAMP)
 	$(BIN)/voila app/play.ipynb --Voila.config_file_paths=app $(PLAY_ARGS)
 
 lint: $(STAMP)
-	$(BIN)/ruff check sudoku_teach tests notebooks benchmarks app
+	$(BIN)/ruff check sudoku_teach tests notebooks benchmarks app deploy
 
 test: lint
 	$(BIN)/python -m pytest --nbval --nbval-current-env tests notebooks
@@ -56,6 +62,16 @@ handout: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench.py $(PUZZLES)
 	$(BIN)/python benchmarks/bench_play.py
+
+# 30 students in 30 browsers on one `make play` server: own saves back, memory back (minutes).
+load-test: $(STAMP)
+	$(BIN)/python benchmarks/load_play.py
+
+# A JupyterHub with two users, each running a student notebook and playing the app (minutes;
+# installs the "hub" extra and configurable-http-proxy from npm into .hub/).
+hub-test: $(STAMP)
+	$(BIN)/python -m pip install -q -e ".[hub]"
+	$(BIN)/python deploy/jupyterhub/try_hub.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info
