@@ -184,6 +184,12 @@ def sampler(pid: int, samples: list[tuple[float, Memory]], stop: threading.Event
         stop.wait(0.5)
 
 
+async def leave(page) -> None:
+    """Leave the page as a student does who goes elsewhere: the page tells the server."""
+    await page.goto("about:blank")
+    await asyncio.sleep(1)  # the page's goodbye is on its way
+
+
 async def warm_up(url: str) -> None:
     """One page opened and closed, so that the server has loaded what every page needs."""
     from playwright.async_api import async_playwright
@@ -192,8 +198,7 @@ async def warm_up(url: str) -> None:
         browser = await p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
         page = await browser.new_page()
         await open_app(page, url)
-        await page.close(run_before_unload=True)
-        await asyncio.sleep(2)  # time for the page's goodbye to reach the server
+        await leave(page)
         await browser.close()
 
 
@@ -219,10 +224,8 @@ async def run_class(url: str, n: int, at_once: int, pid: int) -> tuple[list[Stud
             during = memory(pid)
             for i, (context, page) in enumerate(opened):  # leave: half say so, half vanish
                 if i % 2 == 0:
-                    await page.close(run_before_unload=True)
-                else:
-                    await context.close()
-            await asyncio.sleep(2)  # time for the pages' goodbyes to reach the server
+                    await leave(page)
+                await context.close()
         finally:
             await browser.close()
     return students, during
