@@ -41,7 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                  "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]  # fmt: skip
-WAIT_MS = 180_000  # one step of one student (opening a page waits for a kernel)
+WAIT_MS = 300_000  # one step of one student (opening a page waits for a kernel)
 LIMIT = 1.20  # memory after / before
 CELLS = [(r, c) for r in range(9) for c in range(9)]
 
@@ -114,6 +114,7 @@ class Student:
     got: dict[tuple[int, int], int] | None = None
     seconds: float = 0.0
     error: str = ""
+    step: str = "waiting"
 
     @property
     def ok(self) -> bool:
@@ -154,7 +155,9 @@ async def one_student(browser, url: str, student: Student, gate: asyncio.Semapho
     start = time.monotonic()
     try:
         async with gate:
+            student.step = "opening the app"
             await open_app(page, url)
+            student.step = "placing numbers"
             blanks = [cell for cell in CELLS if not (await cell_text(page, cell))]
             for j in range(3):
                 cell = blanks[(3 * student.number + j) % len(blanks)]
@@ -163,15 +166,19 @@ async def one_student(browser, url: str, student: Student, gate: asyncio.Semapho
                 await page.keyboard.press(str(student.moves[cell]))
                 target = page.locator(f".sudoku-game .sudoku-r{cell[0]}c{cell[1]}")
                 await target.get_by_text(str(student.moves[cell])).wait_for(timeout=WAIT_MS)
+            student.step = "saving"
             await press(page, "save", "saved in this browser")
+            student.step = "reloading"
             await page.reload(timeout=WAIT_MS)  # the old page closes: its kernel should go
             await page.locator(".sudoku-game .sudoku-r8c8").wait_for(timeout=WAIT_MS)
+            student.step = "restoring"
             if await entries(page):
                 raise AssertionError("a reloaded page already shows entries")
             await press(page, "restore", "game restored")
             student.got = await entries(page)
     except Exception as error:  # noqa: BLE001 - one student's failure is reported, not fatal
-        student.error = f"{type(error).__name__}: {str(error).splitlines()[0][:120]}"
+        first_line = str(error).splitlines()[0][:100]
+        student.error = f"{type(error).__name__} while {student.step}: {first_line}"
     student.seconds = time.monotonic() - start
     return context, page
 
