@@ -238,6 +238,16 @@ async def run_class(url: str, n: int, at_once: int, pid: int) -> tuple[list[Stud
     return students, during
 
 
+def trim(pid: int) -> Memory:
+    """Ask the server's C library to give freed memory back (through gdb): a diagnosis of
+    how much of the server's growth is memory it freed but the allocator kept."""
+    subprocess.run(
+        ["gdb", "-p", str(pid), "-batch", "-ex", "call (int) malloc_trim(0)"],
+        capture_output=True, timeout=60, check=False,
+    )  # fmt: skip
+    return memory(pid)
+
+
 def wait_for_server(url: str, process: subprocess.Popen, seconds: float) -> None:
     """Poll until the server answers (or has died, or the time is up)."""
     end = time.monotonic() + seconds
@@ -262,6 +272,7 @@ def main() -> int:
     parser.add_argument("--idle", type=int, default=120,
                         help="seconds before a kernel without a page goes")  # fmt: skip
     parser.add_argument("--rounds", type=int, default=1, help="classes, one after the other")
+    parser.add_argument("--trim", action="store_true", help="diagnose: malloc_trim at the end")
     parser.add_argument("--deadline", type=int, default=900, help="seconds for one class")
     args = parser.parse_args()
     if not 1 <= args.students <= 60:
@@ -310,6 +321,9 @@ def main() -> int:
             gone = time.monotonic() - came
             print(f"after:   {after}  (class {lesson} gone, {gone:.0f} s after it came)")
         left_at = time.monotonic() - start
+        if args.trim:
+            trimmed = trim(server.pid)
+            print(f"trimmed: {trimmed}  (after glibc's malloc_trim: memory the server had freed)")
     finally:
         stop.set()
         server.terminate()
