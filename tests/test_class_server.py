@@ -6,9 +6,14 @@ from __future__ import annotations
 import json
 import os
 import re
+import sys
 from pathlib import Path
 
+import pytest
+
+from sudoku_teach import class_server
 from sudoku_teach.browser_store import BrowserStore
+from sudoku_teach.class_server import TrimmingKernelManager
 
 ROOT = Path(__file__).resolve().parent.parent
 LIMITS = json.loads((ROOT / "app" / "voila.json").read_text(encoding="utf-8"))
@@ -29,6 +34,27 @@ def test_voila_reads_the_file_that_make_play_names(monkeypatch):
     app = Voila()
     app.initialize([*args, "--no-browser"])
     assert dict(app.config.MappingKernelManager) == LIMITS["MappingKernelManager"]
+    assert app.voila_configuration.multi_kernel_manager_class is TrimmingKernelManager
+
+
+def test_a_kernel_shut_down_is_gone_and_the_server_gives_memory_back(monkeypatch):
+    import asyncio
+
+    given_back = []
+    monkeypatch.setattr(class_server, "give_back_memory", lambda: given_back.append(1))
+
+    async def start_and_stop() -> list[str]:
+        manager = TrimmingKernelManager()
+        kernel = await manager.start_kernel()
+        await manager.shutdown_kernel(kernel)
+        return list(manager.list_kernel_ids())
+
+    assert asyncio.run(start_and_stop()) == [] and given_back == [1]
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="malloc_trim is glibc's")
+def test_on_linux_freed_memory_is_handed_back():
+    assert class_server.give_back_memory() is True
 
 
 def test_the_guide_gives_the_limits_the_file_holds():
