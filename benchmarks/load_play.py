@@ -33,7 +33,6 @@ import sys
 import tempfile
 import threading
 import time
-import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -248,20 +247,18 @@ def trim(pid: int) -> Memory:
     return memory(pid)
 
 
-def wait_for_server(url: str, process: subprocess.Popen, seconds: float) -> None:
-    """Poll until the server answers (or has died, or the time is up)."""
+def wait_for_server(port: int, process: subprocess.Popen, seconds: float) -> None:
+    """Poll until the server takes connections (or has died, or the time is up); a page
+    is not asked for, since every page starts a kernel."""
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         if process.poll() is not None:
             raise RuntimeError(f"the server stopped with exit code {process.returncode}")
         try:
-            urllib.request.urlopen(url + "voila/api/themes/", timeout=2)  # noqa: S310
-        except urllib.error.HTTPError:
-            return  # it answers
+            socket.create_connection(("127.0.0.1", port), timeout=2).close()
+            return
         except OSError:
             time.sleep(0.5)
-            continue
-        return
     raise RuntimeError("the server did not start in time")
 
 
@@ -296,7 +293,7 @@ def main() -> int:
     samples: list[tuple[float, Memory]] = []
     stop = threading.Event()
     try:
-        wait_for_server(url, server, 60)
+        wait_for_server(port, server, 60)
         time.sleep(2)
         print(f"cold:    {memory(server.pid)}  (started, no page served yet)")
         asyncio.run(asyncio.wait_for(warm_up(url), 120))
