@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 LOG := $(VENV)/install.log
 PUZZLES ?= ../shared/puzzles/top95.txt ../shared/puzzles/hard375.txt
 
-.PHONY: install lab play test lint execute student handout bench clean axe
+.PHONY: install lab my-work play test lint execute student handout bench load-test hub-test clean axe
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10)' 2>/dev/null \
@@ -26,11 +26,18 @@ LAB_ARGS ?= $(if $(filter 0,$(shell id -u 2>/dev/null)),--allow-root)
 lab: $(STAMP)
 	$(BIN)/jupyter lab notebooks/ $(LAB_ARGS)
 
-# The game as a web page with no code showing (Voila), on http://localhost:8866.
-# Its kernel websocket sends each key at once (TCP_NODELAY: sudoku_teach/views/nodelay.py).
+# Students working from a clone: their own copy of the student notebooks in my-work/ (made
+# once; a notebook already there is never overwritten), opened in JupyterLab.
+my-work: $(STAMP)
+	$(BIN)/python -m sudoku_teach.teacher.my_work notebooks/student my-work
+	$(BIN)/jupyter lab my-work/ $(LAB_ARGS)
+
+# The game as a web page with no code showing (Voila), on http://localhost:8866; its limits
+# (when idle kernels are shut down) are in app/voila.json. Its kernel websocket sends each
+# key at once (TCP_NODELAY: sudoku_teach/views/nodelay.py).
 NODELAY := --Voila.kernel_websocket_connection_class=sudoku_teach.views.nodelay.NoDelayConnection
 play: $(STAMP)
-	$(BIN)/voila app/play.ipynb $(NODELAY) $(PLAY_ARGS)
+	$(BIN)/voila app/play.ipynb --Voila.config_file_paths=app $(NODELAY) $(PLAY_ARGS)
 
 # axe-core, the accessibility checker the browser tests inject into the page (from npm).
 axe: node_modules/axe-core/axe.min.js
@@ -39,7 +46,7 @@ node_modules/axe-core/axe.min.js: package.json package-lock.json
 	@touch $@
 
 lint: $(STAMP)
-	$(BIN)/ruff check sudoku_teach tests notebooks benchmarks app
+	$(BIN)/ruff check sudoku_teach tests notebooks benchmarks app deploy
 
 test: lint
 	$(BIN)/python -m pytest --nbval --nbval-current-env tests notebooks
@@ -64,6 +71,16 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench.py $(PUZZLES)
 	$(BIN)/python benchmarks/bench_play.py
 	$(BIN)/python benchmarks/bench_play_browser.py
+
+# 30 students in 30 browsers on one `make play` server: own saves back, memory back (minutes).
+load-test: $(STAMP)
+	$(BIN)/python benchmarks/load_play.py
+
+# A JupyterHub with two users, each running a student notebook and playing the app (minutes;
+# installs the "hub" extra and configurable-http-proxy from npm into .hub/).
+hub-test: $(STAMP)
+	$(BIN)/python -m pip install -q -e ".[hub]"
+	$(BIN)/python deploy/jupyterhub/try_hub.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

@@ -23,7 +23,9 @@ def pip_requirements() -> dict[str, str]:
     """Every requirement of the project and its extras, as name -> version bounds."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     found: dict[str, str] = {}
-    for line in project["dependencies"] + sum(project["optional-dependencies"].values(), []):
+    extras = project["optional-dependencies"]
+    extras = [lines for name, lines in extras.items() if name != "hub"]  # a hub's, not a student's
+    for line in project["dependencies"] + sum(extras, []):
         requirement = Requirement(line)
         if requirement.marker is not None:
             continue  # backports for old Pythons; conda brings its own

@@ -8,6 +8,7 @@ import pytest
 
 from sudoku_teach.examples import ASSIGNMENT_PUZZLE, ASSIGNMENT_SOLUTION, WARMUP_4X4
 from sudoku_teach.game import Game
+from sudoku_teach.game.saves import SaveFile
 from sudoku_teach.grid import Grid
 from sudoku_teach.views.board import Board
 from sudoku_teach.views.play import BUTTONS, SHORTCUTS, GameView, for_players, play
@@ -111,7 +112,7 @@ def test_play_gives_a_view_with_a_stable_repr():
 
 
 def test_save_and_restore_buttons_keep_the_game_across_views(view, tmp_path):
-    view.save_path = tmp_path / "game.json"
+    view.saves = SaveFile(tmp_path / "game.json")
     browser(view, type="cell", r=0, c=0, key="3")
     browser(view, type="number", n=7)
     browser(view, type="button", name="Save", r=0, c=0)
@@ -121,7 +122,7 @@ def test_save_and_restore_buttons_keep_the_game_across_views(view, tmp_path):
     assert fresh.game.entries == {(0, 0): 3} and fresh.board.selected == 7
     assert fresh.board.shown == view.board.shown
     browser(fresh, type="button", name="Restore", r=0, c=0)
-    fresh.save_path = tmp_path / "nothing.json"
+    fresh.saves = SaveFile(tmp_path / "nothing.json")
     browser(fresh, type="button", name="Restore", r=0, c=0)
     assert fresh.board.message == "no saved game yet: press Save first"
     assert fresh.game.entries == {(0, 0): 3}

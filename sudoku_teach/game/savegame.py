@@ -296,8 +296,12 @@ def check_checked(game: Game) -> None:
             )
 
 
-def loads(text: str, clock: Any) -> Game:
+def loads(text: Any, clock: Any) -> Game:
     """A game from saved JSON text, or a `SavedGameError` saying what is wrong."""
+    if not isinstance(text, str):  # from a browser or an upload: anything may come
+        raise SavedGameError(f"not a saved game: {type(text).__name__}, not text")
+    if len(text) > MAX_BYTES:
+        raise SavedGameError(f"not a saved game: {len(text):,} characters ({MAX_BYTES:,} at most)")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
@@ -329,15 +333,19 @@ def save_file(game: Game, path: str | Path) -> None:
 
 
 def restore_file(game: Game, path: str | Path) -> None:
-    """Restore a game from a file written by `save_file` (a few kilobytes: a file of more
-    than `MAX_BYTES` is no saved game, and is not read)."""
+    """Restore a game from a file written by `save_file`."""
+    restore(game, read_text(path))
+
+
+def read_text(path: str | Path) -> str:
+    """A saved game file's text (a few kilobytes: a file of more than `MAX_BYTES` is no
+    saved game, and is not read)."""
     try:
         with Path(path).open("rb") as stream:
             raw = stream.read(MAX_BYTES + 1)
         if len(raw) > MAX_BYTES:
             raise SavedGameError(f"{path} is too big to be a saved game ({MAX_BYTES:,} bytes"
                                  " at most)")
-        text = raw.decode("utf-8")
+        return raw.decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise SavedGameError(f"cannot read {path}: {error}") from None
-    restore(game, text)

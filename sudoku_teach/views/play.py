@@ -24,12 +24,16 @@ import time
 from pathlib import Path
 from typing import Any
 
+import ipywidgets
+
 from ..errors import SudokuError
 from ..game import Change, Clock, Game, savegame
+from ..game.saves import SaveFile, Saves
 from ..game.sources import LEVELS
 from ..rules import conflicting_cells
 from ..shape import CLASSIC, Cell
 from .board import Board, Look
+from .browser_store import BrowserStore
 
 BUTTONS = ("New", "Check", "Help", "Hint", "Undo", "Redo", "Clear", "Pencil", "Save", "Restore")
 SHORTCUTS = {
@@ -46,7 +50,8 @@ SHORTCUTS = {
 }
 """A key for every button (Clear is Backspace or Delete); not a-g, numbers on a 16x16 grid."""
 SAVE_FILE = "sudoku_game.json"
-"""Where Save writes and Restore reads, next to the notebook, unless you name another file."""
+"""Where Save writes and Restore reads, next to the notebook, unless you name another place
+(a file, or a `BrowserStore` so that each browser keeps its own game: the web app does)."""
 
 
 POSITION = re.compile(r"\((\d+), (\d+)\)|\b(row|column) (\d+)\b")
@@ -96,11 +101,11 @@ def cell_looks(game: Game, named: tuple[Cell, ...] = ()) -> dict[Cell, Look]:
 class GameView:
     """A game on a board: buttons, number pad, level choice, keys; redraws only what changed."""
 
-    def __init__(self, game: Game, save_path: str | Path = SAVE_FILE) -> None:
+    def __init__(self, game: Game, saves: Saves | str | Path = SAVE_FILE) -> None:
         self.game = game
         self.pencil = False
         self.named: tuple[Cell, ...] = ()  # the cells the last hint named, marked on the board
-        self.save_path = Path(save_path)
+        self.saves = SaveFile(saves) if isinstance(saves, (str, Path)) else saves
         self.board = Board(
             game.puzzle.shape,
             cell_looks(game),
@@ -114,12 +119,16 @@ class GameView:
         )
         self.board.shortcuts = SHORTCUTS
         self.board.highlights = True
+        self.widget: ipywidgets.Widget = self.board
+        if isinstance(self.saves, BrowserStore):  # its download and upload go under the board
+            self.saves.on_upload = self.upload
+            self.widget = ipywidgets.VBox([self.board, self.saves])
         self.watch(game)
         self.show_level()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """Show the board when a notebook cell ends with the view."""
-        return self.board._repr_mimebundle_(**kwargs)
+        return self.widget._repr_mimebundle_(**kwargs)
 
     def __repr__(self) -> str:
         return f"GameView({self.game.level}, {self.game.summary()})"
@@ -237,17 +246,27 @@ class GameView:
         self.show_state()
 
     def save(self) -> None:
-        """Write the game to the save file, so that a restarted kernel can carry on."""
-        savegame.save_file(self.game, self.save_path)
-        self.say(f"saved to {self.save_path}")
+        """Keep the game (in a file, or in the browser), so that a restarted kernel can carry on."""
+        self.say(self.saves.write(savegame.dumps(self.game)))
 
     def restore(self) -> None:
-        """Carry on the game in the save file, at its level (so that New keeps that level)."""
-        if not self.save_path.exists():
+        """Carry on the saved game, at its level (so that New keeps that level)."""
+        text = self.saves.read()
+        if text is None:
             self.say("no saved game yet: press Save first")
             return
-        savegame.restore_file(self.game, self.save_path)
+        savegame.restore(self.game, text)
         self.show_level()
+
+    def upload(self, text: Any) -> None:
+        """A save file uploaded in the browser: checked in full, played, and kept here."""
+        try:
+            savegame.restore(self.game, text)
+        except SudokuError as error:
+            self.say(f"That file was not loaded: {error}")
+            return
+        self.show_level()
+        self.saves.write(savegame.dumps(self.game))
 
     def show_level(self) -> None:
         """Set the level chooser to the game's level (a puzzle of your own leaves it alone)."""
@@ -278,6 +297,11 @@ class GameView:
         self.say(f"Your own puzzle: {len(game.puzzle.givens)} givens, one solution.")
 
 
-def play(level: str = "easy", seed: int = 0, clock: Clock = time.monotonic) -> GameView:
+def play(
+    level: str = "easy",
+    seed: int = 0,
+    clock: Clock = time.monotonic,
+    saves: Saves | str | Path = SAVE_FILE,
+) -> GameView:
     """A new game on a board, ready to play in a notebook."""
-    return GameView(Game.new(level, seed, clock=clock))
+    return GameView(Game.new(level, seed, clock=clock), saves)
