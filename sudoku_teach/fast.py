@@ -31,7 +31,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 
-from .cover import Cover, State, cover, fewest, numbers, place, propagate, start
+from .cover import Board, Cover, cover, fewest, numbers, place, propagate, solved, start
 from .errors import SearchLimitReached
 from .grid import Grid, GridLike, as_grid
 from .results import DEFAULT_MAX_NODES, SolveResult, Status
@@ -111,19 +111,18 @@ def visit(stats: SearchStats, depth: int, max_nodes: int) -> None:
 
 
 def search(
-    state: State, geo: Cover, stats: SearchStats, max_nodes: int, depth: int = 0
-) -> Iterator[State]:
+    board: Board, geo: Cover, stats: SearchStats, max_nodes: int, depth: int = 0
+) -> Iterator[Board]:
     """Yield every solved board below this node, depth first; `depth` counts the guesses."""
     visit(stats, depth, max_nodes)
-    board = propagate(state, geo)
+    board = propagate(board, geo)
     if board is None:
         return
-    if not board[1]:  # every demand met: a solution
+    if solved(board, geo):
         yield board
         return
     for move in fewest(board, geo):
-        # A board is a tuple of two ints: each guess gets its own, and taking a guess
-        # back costs nothing.
+        # A board is one int: each guess gets its own, and taking a guess back costs nothing.
         yield from search(place(board, move, geo), geo, stats, max_nodes, depth + 1)
         stats.backtracks += 1  # the guess is taken back (no solution, or the next one wanted)
 
@@ -132,12 +131,12 @@ def _solutions(grid: Grid, stats: SearchStats | None, max_nodes: int) -> Iterato
     """The numbers of every solution of a grid, as lists in reading order."""
     stats = SearchStats() if stats is None else stats
     geo = cover(grid.shape)
-    state = start(list(grid.numbers), geo)
-    if state is None:
+    board = start(list(grid.numbers), geo)
+    if board is None:
         visit(stats, 0, max_nodes)  # the start is a node, and a dead end
         return
-    for solved in search(state, geo, stats, max_nodes):
-        yield numbers(solved, geo)
+    for found in search(board, geo, stats, max_nodes):
+        yield numbers(found, geo)
 
 
 def solvable_without(
@@ -172,12 +171,12 @@ def solvable_without(
     elsewhere = blank & ~seen & ~(1 << cell)  # the other cells where `number` could go
     if not all(unit & elsewhere for unit in geo.units_of[cell]):
         return False
-    state = start(cells, cover(shape))
-    if state is None:
+    board = start(cells, cover(shape))
+    if board is None:
         return False
     move = cell * shape.size + number - 1  # take the number's mark out of the cell
-    state = state[0] & ~cover(shape).bits[move], state[1]
-    found = search(state, cover(shape), SearchStats(), max_nodes)
+    board &= ~cover(shape).bits[move]
+    found = search(board, cover(shape), SearchStats(), max_nodes)
     return next(found, None) is not None
 
 
