@@ -198,16 +198,20 @@ def fewest(board: Board, geo: Cover) -> list[Move]:
     """The moves of the open field with the fewest marks, cells' fields first.
 
     Exactly one of them is right (each demand is met exactly once), so trying them one by
-    one finds every solution exactly once, which is what counting needs.
+    one finds every solution exactly once, which is what counting needs. The search asks
+    this at every node that propagation leaves open, so the helpers above are written out.
     """
-    marks = strip_lowest(board & geo.fields, geo)  # met fields (one mark) are empty now
-    at_least = nonempty(marks, geo)  # fields with at least k marks, for k = 2, 3, ...
+    low, guards, fields = geo.low, geo.guards, geo.fields
+    marks = board & fields
+    marks &= (marks | guards) - low  # strip_lowest: met fields (one mark) are empty now
+    at_least = (marks + fields) & guards  # nonempty: fields with at least k marks, k = 2, 3..
     while True:
-        marks = strip_lowest(marks, geo)
-        more = nonempty(marks, geo)
+        marks &= (marks | guards) - low
+        more = (marks + fields) & guards
         exactly = at_least & ~more  # fields with exactly k marks
         if exactly:
-            return moves_in(board & spread(exactly & -exactly, geo), geo)
+            first = exactly & -exactly  # the guard of the first such field
+            return moves_in(board & (first - (first >> geo.size)), geo)  # spread(first)
         at_least = more
 
 

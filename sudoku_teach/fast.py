@@ -31,7 +31,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 
-from .cover import Board, Cover, cover, fewest, numbers, place, propagate, solved, start
+from .cover import Board, Cover, cover, fewest, numbers, propagate, start
 from .errors import SearchLimitReached
 from .grid import Grid, GridLike, as_grid
 from .results import DEFAULT_MAX_NODES, SolveResult, Status
@@ -113,17 +113,26 @@ def visit(stats: SearchStats, depth: int, max_nodes: int) -> None:
 def search(
     board: Board, geo: Cover, stats: SearchStats, max_nodes: int, depth: int = 0
 ) -> Iterator[Board]:
-    """Yield every solved board below this node, depth first; `depth` counts the guesses."""
-    visit(stats, depth, max_nodes)
+    """Yield every solved board below this node, depth first; `depth` counts the guesses.
+
+    Counting to two visits every node of the tree of a proper puzzle, so this is the hot
+    path: `visit`, `solved` and `place` are written out here.
+    """
+    if stats.nodes >= max_nodes:  # visit(stats, depth, max_nodes)
+        raise SearchLimitReached(max_nodes, stats)
+    stats.nodes += 1
+    if depth > stats.max_depth:
+        stats.max_depth = depth
     board = propagate(board, geo)
     if board is None:
         return
-    if solved(board, geo):
+    if not board & geo.guards:  # solved(board, geo): every demand met
         yield board
         return
+    placing = geo.placing
     for move in fewest(board, geo):
         # A board is one int: each guess gets its own, and taking a guess back costs nothing.
-        yield from search(place(board, move, geo), geo, stats, max_nodes, depth + 1)
+        yield from search(board & placing[move], geo, stats, max_nodes, depth + 1)
         stats.backtracks += 1  # the guess is taken back (no solution, or the next one wanted)
 
 

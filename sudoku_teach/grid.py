@@ -37,7 +37,7 @@ class Grid:
                 f"{len(cells)} cells given, a {shape.size}x{shape.size} grid has {shape.n_cells}"
             )
         for i, value in enumerate(cells):
-            if not isinstance(value, int) or not 0 <= value <= shape.size:
+            if type(value) is not int or not 0 <= value <= shape.size:  # True is refused too
                 r, c = divmod(i, shape.size)
                 raise PuzzleFormatError(
                     f"cell ({r}, {c}) holds {value!r}: expected a whole number"
@@ -91,7 +91,7 @@ class Grid:
         """Write a number (0 clears); givens are protected, rule checks are up to the caller."""
         row, col = cell
         self.shape.check_cell(row, col)
-        if not isinstance(value, int) or not 0 <= value <= self.shape.size:
+        if type(value) is not int or not 0 <= value <= self.shape.size:  # True is refused too
             raise InvalidMoveError(
                 f"cannot put {value!r} in cell ({row}, {col}): use a number from 1 to"
                 f" {self.shape.size}, or 0 to clear"
