@@ -157,7 +157,7 @@ def start(cells: list[int], geo: Cover) -> Board | None:
             move = cell * n + number - 1
             if board & geo.covers[move] != geo.covers[move]:
                 return None  # an earlier given met a demand of this one already
-            board &= geo.placing[move]
+            board = place(board, move, geo)
     return board
 
 
@@ -213,11 +213,6 @@ def fewest(board: Board, geo: Cover) -> list[Move]:
             first = exactly & -exactly  # the guard of the first such field
             return moves_in(board & (first - (first >> geo.size)), geo)  # spread(first)
         at_least = more
-
-
-def solved(board: Board, geo: Cover) -> bool:
-    """Whether every demand is met: no guard bit is left."""
-    return not board & geo.guards
 
 
 def numbers(board: Board, geo: Cover) -> list[int]:

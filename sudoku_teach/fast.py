@@ -116,7 +116,7 @@ def search(
     """Yield every solved board below this node, depth first; `depth` counts the guesses.
 
     Counting to two visits every node of the tree of a proper puzzle, so this is the hot
-    path: `visit`, `solved` and `place` are written out here.
+    path: `visit` and `place` (from `cover`) are written out here.
     """
     if stats.nodes >= max_nodes:  # visit(stats, depth, max_nodes)
         raise SearchLimitReached(max_nodes, stats)
@@ -126,7 +126,7 @@ def search(
     board = propagate(board, geo)
     if board is None:
         return
-    if not board & geo.guards:  # solved(board, geo): every demand met
+    if not board & geo.guards:  # no open demand left: solved
         yield board
         return
     placing = geo.placing

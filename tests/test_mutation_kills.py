@@ -131,3 +131,56 @@ def test_column_first_empty_and_count_blanks_by_hand() -> None:
     assert rules.first_empty(ASSIGNMENT_PUZZLE) == blanks[0]
     assert rules.count_blanks(ASSIGNMENT_PUZZLE) == len(blanks)
     assert rules.first_empty(ASSIGNMENT_SOLUTION) is None
+
+
+# --- the grid: empty, copy, writing a cell, repr, reading with a shape ---------------------
+@pytest.mark.parametrize("shape", SHAPES, ids=str)
+def test_empty_grid_has_its_shape_and_only_blanks(shape: Shape) -> None:
+    grid = Grid.empty(shape)
+    assert grid.shape == shape and grid.numbers == (0,) * shape.size**2
+    assert not grid.givens
+
+
+def test_a_copy_keeps_the_givens_not_the_filled_cells() -> None:
+    grid = Grid.parse(ASSIGNMENT_PUZZLE)
+    blank = divmod(ASSIGNMENT_PUZZLE.index("."), 9)
+    grid[blank] = 5
+    copy = grid.copy()
+    assert copy.givens == grid.givens and not copy.is_given(*blank)
+    copy[blank] = 0  # still the player's cell in the copy
+    assert copy[blank] == 0 and grid[blank] == 5
+
+
+@pytest.mark.parametrize("shape", SHAPES, ids=str)
+def test_writing_a_cell_writes_that_cell_only(shape: Shape) -> None:
+    n = shape.size
+    for r in range(n):
+        for c in range(n):
+            grid = Grid.empty(shape)
+            grid[r, c] = n
+            assert grid.numbers == tuple(n if i == r * n + c else 0 for i in range(n * n))
+
+
+def test_a_refused_value_is_named_with_the_range() -> None:
+    with pytest.raises(InvalidMoveError, match=r"cannot put 10 in cell \(0, 0\).* 1 to 9"):
+        Grid.empty()[0, 0] = 10
+
+
+def test_repr_names_the_shape_unless_classic() -> None:
+    line = "1" + "." * 80
+    assert repr(Grid.parse(line)) == f"Grid.parse({line!r})"
+    six = Grid.empty(Shape(2, 3))
+    assert repr(six) == f"Grid.parse({'.' * 36!r}, shape={Shape(2, 3)!r})"
+
+
+def test_as_grid_and_read_puzzles_keep_the_shape_asked_for() -> None:
+    from sudoku_teach.grid import as_grid, read_puzzles
+
+    tall = Shape(4, 2)  # 8x8 with regions of 4 rows and 2 columns, not the default 2x4
+    assert Shape.for_size(8) != tall
+    text = "." * 64
+    assert as_grid(text, tall).shape == tall
+    assert as_grid([[0] * 8 for _ in range(8)], tall).shape == tall
+    assert [grid.shape for grid in read_puzzles(text + "\n" + text, tall)] == [tall, tall]
+    with pytest.raises(PuzzleFormatError, match="my-file.txt"):
+        read_puzzles("12x" + "." * 78, source="my-file.txt")
