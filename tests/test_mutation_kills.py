@@ -184,3 +184,40 @@ def test_as_grid_and_read_puzzles_keep_the_shape_asked_for() -> None:
     assert [grid.shape for grid in read_puzzles(text + "\n" + text, tall)] == [tall, tall]
     with pytest.raises(PuzzleFormatError, match="my-file.txt"):
         read_puzzles("12x" + "." * 78, source="my-file.txt")
+
+
+# --- the game: new, help, allowed cells, counting moves --------------------------------------
+def test_a_new_game_keeps_what_was_asked() -> None:
+    from sudoku_teach.game import Change, count_moves
+
+    ticks = iter(range(1000, 2000))
+    game = Game.new(level="medium", seed=3, shape=Shape(2, 3), clock=lambda: float(next(ticks)))
+    assert (game.level, game.seed, game.size, game.puzzle.shape) == ("medium", 3, 6, Shape(2, 3))
+    assert game.started == 1000.0  # the clock given is the one used
+    assert independent_is_solved(game.solution.to_rows(), 2, 3)
+    default = Game.new()
+    assert (default.level, default.seed, default.size) == ("easy", 0, 9)
+    changes = [Change(kind) for kind in ("entry", "marks", "help", "entry", "check", "new")]
+    assert count_moves(changes) == 3
+
+
+def test_help_is_announced_in_words() -> None:
+    game = Game.from_text(ASSIGNMENT_PUZZLE)
+    heard = []
+    game.observe(heard.append)
+    game.set_help(True)
+    game.set_help(False)
+    assert [(c.kind, c.message) for c in heard] == [("help", "help on"), ("help", "help off")]
+
+
+def test_allowed_cells_for_a_number_other_than_the_selected_one() -> None:
+    game = Game.from_text(ASSIGNMENT_PUZZLE)
+    game.select(1)
+    rows = Grid.parse(ASSIGNMENT_PUZZLE).to_rows()
+    units = independent_units()
+    for number in (2, 5):
+        expected = {
+            (r, c) for r in range(9) for c in range(9) if not rows[r][c]
+            and number not in {rows[pr][pc] for u in units if (r, c) in u for pr, pc in u}
+        }
+        assert game.allowed_cells(number) == expected
