@@ -4,6 +4,7 @@
 #   make mutation                     # every module below, each time-boxed
 #   benchmarks/mutation.sh rules grid # only these modules
 #   MUTATION_TIMEOUT=900 MUTATION_JOBS=2 benchmarks/mutation.sh fast
+#   MUTANTS="sudoku_teach.grid.x_save__mutmut_6 ..." benchmarks/mutation.sh grid  # rerun some
 #
 # For each module, mutmut (the optional dependency group `mutation`) makes small changes
 # ("mutants": `<` for `<=`, `1` for `0`, a dropped argument...) and runs the module's own
@@ -22,7 +23,7 @@ JOBS=${MUTATION_JOBS:-1}
 
 # module: its own test files
 declare -A TESTS=(
-  [rules]="tests/test_rules.py"
+  [rules]="tests/test_rules.py tests/test_mutation_kills.py"
   [formats]="tests/test_puzzle_files.py tests/test_grid.py tests/test_mutation_kills.py"
   [grid]="tests/test_grid.py tests/test_mutation_kills.py"
   [fast]="tests/test_fast.py tests/test_fast_properties.py"
@@ -59,7 +60,9 @@ for module in $MODULES; do
   } >> "$work/pyproject.toml"
   echo "== $module: mutating sudoku_teach/$module.py against$tests (at most ${TIMEOUT}s)"
   start=$(date +%s)
-  (cd "$work" && timeout "$TIMEOUT" "$PY" -m mutmut run --max-children "$JOBS" > run.log 2>&1)
+  # shellcheck disable=SC2086  # MUTANTS is a list of names
+  (cd "$work" && timeout "$TIMEOUT" "$PY" -m mutmut run --max-children "$JOBS" ${MUTANTS:-} \
+    > run.log 2>&1)
   status=$?
   (cd "$work" && "$PY" -m mutmut results --all true > results.txt 2>&1)
   # A mutant that no selected test runs ("no tests") counts as a survivor; one not reached
