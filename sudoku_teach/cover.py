@@ -194,8 +194,8 @@ def propagate(board: Board, geo: Cover) -> Board | None:
             forced &= others_at[at]
 
 
-def fewest(board: Board, geo: Cover) -> list[Move]:
-    """The moves of the open field with the fewest marks, cells' fields first.
+def fewest(board: Board, geo: Cover) -> int:
+    """The marks of the open field with the fewest marks (cells' fields first), as bits.
 
     Exactly one of them is right (each demand is met exactly once), so trying them one by
     one finds every solution exactly once, which is what counting needs. The search asks
@@ -211,7 +211,7 @@ def fewest(board: Board, geo: Cover) -> list[Move]:
         exactly = at_least & ~more  # fields with exactly k marks
         if exactly:
             first = exactly & -exactly  # the guard of the first such field
-            return moves_in(board & (first - (first >> geo.size)), geo)  # spread(first)
+            return board & (first - (first >> geo.size))  # spread(first): its marks
         at_least = more
 
 

@@ -110,30 +110,39 @@ def visit(stats: SearchStats, depth: int, max_nodes: int) -> None:
         stats.max_depth = depth
 
 
-def search(
-    board: Board, geo: Cover, stats: SearchStats, max_nodes: int, depth: int = 0
-) -> Iterator[Board]:
-    """Yield every solved board below this node, depth first; `depth` counts the guesses.
+def search(board: Board, geo: Cover, stats: SearchStats, max_nodes: int) -> Iterator[Board]:
+    """Yield every solved board below this one, depth first, lowest mark first.
 
     Counting to two visits every node of the tree of a proper puzzle, so this is the hot
-    path: `visit` and `place` (from `cover`) are written out here.
+    path. The boards still to try wait on a to-do list (a stack of ints), rather than in
+    one recursive generator per node: no object is made per node, so the garbage
+    collector has nothing to track. A board is one int: each guess gets its own, and
+    taking a guess back costs nothing. `depth` counts the guesses; a guess is taken back
+    (`backtracks`) when the search moves on from it, after a dead end or a solution.
     """
-    if stats.nodes >= max_nodes:  # visit(stats, depth, max_nodes)
-        raise SearchLimitReached(max_nodes, stats)
-    stats.nodes += 1
-    if depth > stats.max_depth:
-        stats.max_depth = depth
-    board = propagate(board, geo)
-    if board is None:
-        return
-    if not board & geo.guards:  # no open demand left: solved
-        yield board
-        return
-    placing = geo.placing
-    for move in fewest(board, geo):
-        # A board is one int: each guess gets its own, and taking a guess back costs nothing.
-        yield from search(board & placing[move], geo, stats, max_nodes, depth + 1)
-        stats.backtracks += 1  # the guess is taken back (no solution, or the next one wanted)
+    boards, depths = [board], [0]
+    placing_at, guards = geo.placing_at, geo.guards
+    leaf = -1  # the depth of the last dead end or solution, until the next board is taken
+    while boards:
+        board, depth = boards.pop(), depths.pop()
+        if leaf >= 0:  # the guesses from that leaf back up to this board's sibling are done
+            stats.backtracks += leaf - depth + 1
+            leaf = -1
+        visit(stats, depth, max_nodes)
+        board = propagate(board, geo)
+        if board is None or not board & guards:  # a dead end, or no open demand: solved
+            leaf = depth
+            if board is not None:
+                yield board
+            continue
+        choices = fewest(board, geo)
+        while choices:  # the highest mark goes on the stack first, so the lowest is tried first
+            at = choices.bit_length()
+            boards.append(board & placing_at[at])  # place(board, that mark's move)
+            depths.append(depth + 1)
+            choices ^= 1 << (at - 1)
+    if leaf > 0:
+        stats.backtracks += leaf  # every guess on the way down to the last leaf is done
 
 
 def _solutions(grid: Grid, stats: SearchStats | None, max_nodes: int) -> Iterator[list[int]]:
