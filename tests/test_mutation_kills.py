@@ -85,12 +85,15 @@ def test_game_check_flags_a_wrong_entry_that_breaks_no_rule() -> None:
 # --- the rules, on other shapes and in words ----------------------------------------------
 def test_region_values_use_the_grid_shape() -> None:
     shape = Shape(2, 3)  # 6x6: regions of 2 rows and 3 columns
-    rows = pattern_rows(2, 3)
-    grid = Grid.from_rows(rows, shape)
-    for unit in independent_units(2, 3)[12:]:  # the regions
-        expected = {rows[r][c] for r, c in unit}
-        for r, c in unit:
-            assert rules.region_values(grid, r, c) == expected
+    full = pattern_rows(2, 3)
+    regions = independent_units(2, 3)[12:]
+    for kept in regions:  # only one region filled: the others must come out empty
+        rows = [[full[r][c] if (r, c) in kept else 0 for c in range(6)] for r in range(6)]
+        grid = Grid.from_rows(rows, shape)
+        for unit in regions:
+            expected = {rows[r][c] for r, c in unit} - {0}
+            for r, c in unit:
+                assert rules.region_values(grid, r, c) == expected
 
 
 def test_conflicts_carry_the_number_and_say_it() -> None:
@@ -197,8 +200,8 @@ def test_a_new_game_keeps_what_was_asked() -> None:
     assert independent_is_solved(game.solution.to_rows(), 2, 3)
     default = Game.new()
     assert (default.level, default.seed, default.size) == ("easy", 0, 9)
-    changes = [Change(kind) for kind in ("entry", "marks", "help", "entry", "check", "new")]
-    assert count_moves(changes) == 3
+    kinds = ("entry", "marks", "help", "entry", "check", "new", "selected", "hint")
+    assert count_moves([Change(kind) for kind in kinds]) == 3
 
 
 def test_help_is_announced_in_words() -> None:
