@@ -128,7 +128,11 @@ def search(board: Board, geo: Cover, stats: SearchStats, max_nodes: int) -> Iter
         if leaf >= 0:  # the guesses from that leaf back up to this board's sibling are done
             stats.backtracks += leaf - depth + 1
             leaf = -1
-        visit(stats, depth, max_nodes)
+        if stats.nodes >= max_nodes:  # visit(stats, depth, max_nodes), written out
+            raise SearchLimitReached(max_nodes, stats)
+        stats.nodes += 1
+        if depth > stats.max_depth:
+            stats.max_depth = depth
         board = propagate(board, geo)
         if board is None or not board & guards:  # a dead end, or no open demand: solved
             leaf = depth
