@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 LOG := $(VENV)/install.log
 PUZZLES ?= ../shared/puzzles/top95.txt ../shared/puzzles/hard375.txt
 
-.PHONY: install lab my-work play test lint execute student handout bench load-test hub-test clean axe
+.PHONY: install lab my-work play test lint execute student handout bench mutation load-test hub-test clean axe
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10)' 2>/dev/null \
@@ -81,6 +81,12 @@ load-test: $(STAMP)
 hub-test: $(STAMP)
 	$(BIN)/python -m pip install -q -e ".[hub]"
 	$(BIN)/python deploy/jupyterhub/try_hub.py
+
+# Mutation testing of the core modules (a benchmark: slow, not part of `make test`).
+# MODULES="rules grid" limits it; see benchmarks/mutation.sh for the time box.
+mutation: $(STAMP)
+	$(BIN)/python -c "import mutmut" 2>/dev/null || $(BIN)/python -m pip install -e ".[mutation]"
+	benchmarks/mutation.sh $(MODULES)
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

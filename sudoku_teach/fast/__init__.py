@@ -41,7 +41,7 @@ from ..results import DEFAULT_MAX_NODES, SolveResult, Status, check_at_least_one
 from ..rules import check_rules
 from ..shape import Shape
 from ..trace import SearchStats
-from ._cover import Cover, State, cover, fewest, numbers, place, propagate, start
+from ._cover import Board, Cover, cover, fewest, numbers, propagate, start
 
 # --- bit sets ---------------------------------------------------------------------------
 # A set of numbers is stored as one int: number d is in the set when bit d-1 is 1.
@@ -115,34 +115,55 @@ def visit(stats: SearchStats, depth: int, max_nodes: int) -> None:
         stats.max_depth = depth
 
 
-def search(
-    state: State, geo: Cover, stats: SearchStats, max_nodes: int, depth: int = 0
-) -> Iterator[State]:
-    """Yield every solved board below this node, depth first; `depth` counts the guesses."""
-    visit(stats, depth, max_nodes)
-    board = propagate(state, geo)
-    if board is None:
-        return
-    if not board[1]:  # every demand met: a solution
-        yield board
-        return
-    for move in fewest(board, geo):
-        # A board is a tuple of two ints: each guess gets its own, and taking a guess
-        # back costs nothing.
-        yield from search(place(board, move, geo), geo, stats, max_nodes, depth + 1)
-        stats.backtracks += 1  # the guess is taken back (no solution, or the next one wanted)
+def search(board: Board, geo: Cover, stats: SearchStats, max_nodes: int) -> Iterator[Board]:
+    """Yield every solved board below this one, depth first, lowest mark first.
+
+    Counting to two visits every node of the tree of a proper puzzle, so this is the hot
+    path. The boards still to try wait on a to-do list (a stack of ints), rather than in
+    one recursive generator per node: no object is made per node, so the garbage
+    collector has nothing to track. A board is one int: each guess gets its own, and
+    taking a guess back costs nothing. `depth` counts the guesses; a guess is taken back
+    (`backtracks`) when the search moves on from it, after a dead end or a solution.
+    """
+    boards, depths = [board], [0]
+    placing_at, guards = geo.placing_at, geo.guards
+    leaf = -1  # the depth of the last dead end or solution, until the next board is taken
+    while boards:
+        board, depth = boards.pop(), depths.pop()
+        if leaf >= 0:  # the guesses from that leaf back up to this board's sibling are done
+            stats.backtracks += leaf - depth + 1
+            leaf = -1
+        if stats.nodes >= max_nodes:  # visit(stats, depth, max_nodes), written out
+            raise SearchLimitReached(max_nodes, stats)
+        stats.nodes += 1
+        if depth > stats.max_depth:
+            stats.max_depth = depth
+        board = propagate(board, geo)
+        if board is None or not board & guards:  # a dead end, or no open demand: solved
+            leaf = depth
+            if board is not None:
+                yield board
+            continue
+        choices = fewest(board, geo)
+        while choices:  # the highest mark goes on the stack first, so the lowest is tried first
+            at = choices.bit_length()
+            boards.append(board & placing_at[at])  # place(board, that mark's move)
+            depths.append(depth + 1)
+            choices ^= 1 << (at - 1)
+    if leaf > 0:
+        stats.backtracks += leaf  # every guess on the way down to the last leaf is done
 
 
 def _solutions(grid: Grid, stats: SearchStats | None, max_nodes: int) -> Iterator[list[int]]:
     """The numbers of every solution of a grid, as lists in reading order."""
     stats = SearchStats() if stats is None else stats
     geo = cover(grid.shape)
-    state = start(list(grid.numbers), geo)
-    if state is None:
+    board = start(list(grid.numbers), geo)
+    if board is None:
         visit(stats, 0, max_nodes)  # the start is a node, and a dead end
         return
-    for solved in search(state, geo, stats, max_nodes):
-        yield numbers(solved, geo)
+    for found in search(board, geo, stats, max_nodes):
+        yield numbers(found, geo)
 
 
 def solvable_without(
@@ -178,12 +199,12 @@ def solvable_without(
     elsewhere = blank & ~seen & ~(1 << cell)  # the other cells where `number` could go
     if not all(unit & elsewhere for unit in geo.units_of[cell]):
         return False
-    state = start(cells, cover(shape))
-    if state is None:
+    board = start(cells, cover(shape))
+    if board is None:
         return False
     move = cell * shape.size + number - 1  # take the number's mark out of the cell
-    state = state[0] & ~cover(shape).bits[move], state[1]
-    found = search(state, cover(shape), SearchStats(), max_nodes)
+    board &= ~cover(shape).bits[move]
+    found = search(board, cover(shape), SearchStats(), max_nodes)
     return next(found, None) is not None
 
 

@@ -20,9 +20,15 @@ All fields of all four kinds sit side by side in ONE Python int, each with a spa
 columns, 81 for regions, each 9 bits and a guard: 324 fields in a 3240-bit int. A few
 arithmetic operations then look at every field at once (see `nonempty` and
 `strip_lowest`). That is the whole trick of this module: no loop over cells, units or
-peers to find the next move, just a handful of operations on one big int. Making a move
-removes, with one `&`, every pencil mark it rules out. (The bit-set basics, such as
-`m & -m` for the lowest bit, are explained at the top of `fast`.)
+peers to find the next move, just a handful of operations on one big int. The guard bits
+do a second job: a guard is 1 while its demand is still open, so a whole board (marks and
+open demands) is that one int, and making a move is one `&` that removes every pencil
+mark it rules out and closes its four demands. (The bit-set basics, such as `m & -m` for
+the lowest bit, are explained at the top of `fast`.)
+
+Counting solutions ("is this puzzle proper?") runs `propagate` at every node of the
+search, so it is written for speed: a dead end is about three quarters of the time of a
+count to two, and each line of its loop is a few operations on the whole board.
 """
 
 from __future__ import annotations
@@ -35,6 +41,14 @@ from ..shape import Shape
 Move = int
 """A pencil mark as one number: cell * n + (number - 1)."""
 
+Board = int
+"""A board: the pencil marks left, and the guard bit of every demand still open.
+
+A demand that is met keeps the one mark that met it and loses its guard, so a solved
+board has one mark in every field and no guard left, and its cells' fields spell out the
+solution. Every field of a board is nonzero (an open one has its guard, a met one its
+mark), which is what lets `propagate` subtract 1 from every field at once."""
+
 
 @dataclass(frozen=True)
 class Cover:
@@ -43,14 +57,17 @@ class Cover:
     size: int  # n: numbers 1..n, n cells in each unit
     low: int  # the lowest bit of every field
     guards: int  # the guard bit of every field (one above the field's n bits)
-    fields: int  # every bit of every field
-    every_mark: int  # the board with every pencil mark in place (an empty grid)
-    cell_fields: int  # every bit of the cells' fields (the first n*n fields)
+    fields: int  # every mark bit of every field (no guards)
+    empty: Board  # the board of an empty grid: every pencil mark, every demand open
+    cell_marks: int  # every mark bit of the cells' fields (the first n*n fields)
     bits: tuple[int, ...]  # [move]: the move's four bits, one per kind of demand
     covers: tuple[int, ...]  # [move]: the guard bits of the four fields the move meets
-    keep: tuple[int, ...]  # [move]: every mark but those the move rules out (it stays)
-    others: tuple[int, ...]  # [move]: the same without the move's own bits
+    placing: tuple[int, ...]  # [move]: `board & placing[move]` makes the move (see `place`)
     move_at: tuple[int, ...]  # [bit position]: the move that bit stands for (-1 for guards)
+    # The same per bit, indexed by `bit.bit_length()` (position + 1) so that `propagate`
+    # goes from a forced mark to what it does in one step:
+    placing_at: tuple[int, ...]  # [length]: `placing` of that bit's move
+    others_at: tuple[int, ...]  # [length]: every mark but that move's and those it rules out
 
 
 @cache
@@ -79,6 +96,8 @@ def cover(shape: Shape) -> Cover:
             in_field[p // width] |= bits[m]
             move_at[p] = m
     every_mark = sum(bits)
+    low = sum(1 << (f * width) for f in range(n_fields))
+    guards, fields = low << n, low * ((1 << n) - 1)
     # A move rules out every other mark that shares a demand with it: each of its four
     # fields keeps just the move, a single mark, for good (the demand is met: covered).
     others = tuple(
@@ -86,13 +105,14 @@ def cover(shape: Shape) -> Cover:
                        | in_field[d // width])
         for a, b, c, d in spots
     )
-    keep = tuple(rest | bit for rest, bit in zip(others, bits))
-    low = sum(1 << (f * width) for f in range(n_fields))
-    guards, fields = low << n, low * ((1 << n) - 1)
-    covers = tuple((b + fields) & guards for b in bits)  # see `nonempty`
-    cell_fields = (1 << (n * n * width)) - 1
-    return Cover(n, low, guards, fields, every_mark, cell_fields, bits, covers, keep, others,
-                 tuple(move_at))
+    covers = tuple(sum(1 << (p // width * width + n) for p in pos) for pos in spots)
+    # Placing keeps the other marks, the move's own bits and every guard but its four.
+    placing = tuple(rest | bit | (guards & ~met) for rest, bit, met in zip(others, bits, covers))
+    placing_at = (0, *(placing[m] if m >= 0 else 0 for m in move_at))
+    others_at = (0, *(others[m] if m >= 0 else 0 for m in move_at))
+    cell_marks = fields & ((1 << (n * n * width)) - 1)
+    return Cover(n, low, guards, fields, every_mark | guards, cell_marks, bits, covers,
+                 placing, tuple(move_at), placing_at, others_at)
 
 
 # --- looking at every field at once ------------------------------------------------------
@@ -101,9 +121,9 @@ def cover(shape: Shape) -> Cover:
 #   (f | g) - 1 keeps the guard (so no borrow leaks into the next field) and, ANDed with f,
 #   gives f & (f - 1): f without its lowest bit.
 # Adding or subtracting `low` times a number does this in every field at once.
-def nonempty(board: int, geo: Cover) -> int:
-    """The guard bits of the fields that hold at least one bit."""
-    return (board + geo.fields) & geo.guards
+def nonempty(marks: int, geo: Cover) -> int:
+    """The guard bits of the fields that hold at least one bit (`marks`: no guard bits)."""
+    return (marks + geo.fields) & geo.guards
 
 
 def strip_lowest(board: int, geo: Cover) -> int:
@@ -117,8 +137,9 @@ def spread(guards: int, geo: Cover) -> int:
 
 
 def moves_in(board: int, geo: Cover) -> list[Move]:
-    """The moves of the bits of a board (each bit, lowest first, looked up in a table)."""
+    """The moves of the mark bits of a board (each bit, lowest first, looked up in a table)."""
     found = []
+    board &= geo.fields
     while board:
         bit = board & -board  # the lowest 1 bit
         board ^= bit
@@ -126,76 +147,74 @@ def moves_in(board: int, geo: Cover) -> list[Move]:
     return found
 
 
-# --- a board: the pencil marks left, and the demands still open ----------------------------
-State = tuple[int, int]
-"""(marks, open): the marks left, and the guard bits of the demands not met yet.
-
-A demand that is met keeps the one mark that met it, so a solved board has exactly one
-mark in every field, and its cells' fields spell out the solution."""
-
-
-def start(cells: list[int], geo: Cover) -> State | None:
+# --- making moves ----------------------------------------------------------------------------
+def start(cells: list[int], geo: Cover) -> Board | None:
     """The board after the givens (0 for a blank), or None if two givens clash."""
-    state = geo.every_mark, geo.guards
+    board = geo.empty
     n = geo.size
     for cell, number in enumerate(cells):
         if number:
             move = cell * n + number - 1
-            if state[1] & geo.covers[move] != geo.covers[move]:
+            if board & geo.covers[move] != geo.covers[move]:
                 return None  # an earlier given met a demand of this one already
-            state = place(state, move, geo)
-    return state
+            board = place(board, move, geo)
+    return board
 
 
-def place(state: State, move: Move, geo: Cover) -> State:
-    """The board after a move whose mark is still on it and whose demands are open."""
-    marks, open_ = state
-    return marks & geo.keep[move], open_ ^ geo.covers[move]
+def place(board: Board, move: Move, geo: Cover) -> Board:
+    """The board after a move whose mark is still on it (so its four demands are open)."""
+    return board & geo.placing[move]
 
 
-def propagate(state: State, geo: Cover) -> State | None:
+def propagate(board: Board, geo: Cover) -> Board | None:
     """Make every forced move until none is left; None on a contradiction.
 
-    Each round looks at every field at once: a field with no mark is a dead end, and the
-    open fields with exactly one mark are forced moves.
+    Each round looks at every field at once. `board - low` takes 1 from every field (none
+    is 0, so nothing borrows from its neighbour), and `board & (board - low)` is then the
+    board without the lowest bit of each field: an open field keeps its guard only if it
+    had a mark, and keeps a mark only if it had two. So an open field that lost its guard
+    is a dead end, and one left with its guard alone has exactly one mark: a forced move.
     """
-    marks, open_ = state
     low, guards, fields, n = geo.low, geo.guards, geo.fields, geo.size
-    keep, others, covers, move_at = geo.keep, geo.others, geo.covers, geo.move_at
+    placing_at, others_at = geo.placing_at, geo.others_at
     while True:
-        if (marks + fields) & guards != guards:  # nonempty(marks), written out: hot loop
-            return None  # a demand that no mark can meet
-        rest = marks & ((marks | guards) - low)  # strip_lowest(marks)
-        single = open_ ^ ((rest + fields) & open_)  # open fields without a second mark
+        rest = board & (board - low)
+        if (board ^ rest) & guards:
+            return None  # an open demand that no mark can meet
+        two_or_more = ((rest & fields) + fields) & guards  # nonempty(rest), written out
+        single = (rest & guards) ^ two_or_more  # open fields with exactly one mark
         if not single:
-            return marks, open_
-        forced = marks & (single - (single >> n))  # spread(single): their one marks
+            return board
+        forced = board & (single - (single >> n))  # spread(single): their one marks
         while forced:
-            move = move_at[forced.bit_length() - 1]  # the highest forced mark's move
-            marks &= keep[move]
-            open_ ^= covers[move]
+            at = forced.bit_length()  # the highest forced mark, found by its length
+            board &= placing_at[at]
             # The move's other bits go, and so do the marks it rules out: a field whose
             # only mark that was is empty now, and the next round finds the contradiction.
-            forced &= others[move]
+            forced &= others_at[at]
 
 
-def fewest(state: State, geo: Cover) -> list[Move]:
-    """The moves of the open field with the fewest marks, cells' fields first.
+def fewest(board: Board, geo: Cover) -> int:
+    """The marks of the open field with the fewest marks (cells' fields first), as bits.
 
     Exactly one of them is right (each demand is met exactly once), so trying them one by
-    one finds every solution exactly once, which is what counting needs.
+    one finds every solution exactly once, which is what counting needs. The search asks
+    this at every node that propagation leaves open, so the helpers above are written out.
     """
-    marks = strip_lowest(state[0], geo)  # met fields (one mark) are empty now
-    at_least = nonempty(marks, geo)  # fields with at least k marks, for k = 2, 3, ...
+    low, guards, fields = geo.low, geo.guards, geo.fields
+    marks = board & fields
+    marks &= (marks | guards) - low  # strip_lowest: met fields (one mark) are empty now
+    at_least = (marks + fields) & guards  # nonempty: fields with at least k marks, k = 2, 3..
     while True:
-        marks = strip_lowest(marks, geo)
-        more = nonempty(marks, geo)
+        marks &= (marks | guards) - low
+        more = (marks + fields) & guards
         exactly = at_least & ~more  # fields with exactly k marks
         if exactly:
-            return moves_in(state[0] & spread(exactly & -exactly, geo), geo)
+            first = exactly & -exactly  # the guard of the first such field
+            return board & (first - (first >> geo.size))  # spread(first): its marks
         at_least = more
 
 
-def numbers(state: State, geo: Cover) -> list[int]:
+def numbers(board: Board, geo: Cover) -> list[int]:
     """The numbers of a solved board, cell by cell in reading order."""
-    return [move % geo.size + 1 for move in moves_in(state[0] & geo.cell_fields, geo)]
+    return [move % geo.size + 1 for move in moves_in(board & geo.cell_marks, geo)]
