@@ -50,7 +50,6 @@ GRID_MAKERS: dict[str, Callable[[random.Random, Shape], GridRun]] = {
     "template": lambda rng, shape: relabelled(rng, shape, moves=True),
     "rows": lambda rng, shape: fill_by_rows(rng, shape, back="row"),
     "rows, back a cell": lambda rng, shape: fill_by_rows(rng, shape, back="cell"),
-    "solver": lambda rng, shape: fill_by_solver(rng, shape),
 }
 """Each way to make a full grid, by name: a random generator and a shape in, a run out."""
 
