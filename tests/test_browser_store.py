@@ -112,7 +112,7 @@ def test_an_uploaded_save_is_played_and_kept_in_this_browser():
     [
         (42, "not text"),
         (None, "not text"),
-        ("x" * (savegame.MAX_CHARS + 1), "at most"),
+        ("x" * (savegame.MAX_BYTES + 1), "at most"),
         ("{not json", "not JSON"),
         ('{"format": "something else"}', "not a saved"),
     ],

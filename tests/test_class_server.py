@@ -28,8 +28,11 @@ def test_idle_kernels_are_culled_often_enough_and_pages_left_open_count_as_idle(
 def test_voila_reads_the_file_that_make_play_names(monkeypatch):
     from voila.app import Voila
 
-    recipe = (ROOT / "Makefile").read_text(encoding="utf-8").split("\nplay:")[1].split("\n\n")[0]
-    args = recipe.split("$(BIN)/voila ")[1].replace("$(PLAY_ARGS)", "").split()
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    nodelay = makefile.split("\nNODELAY := ")[1].split("\n")[0]
+    recipe = makefile.split("\nplay:")[1].split("\n\n")[0]
+    args = recipe.split("$(BIN)/voila ")[1].replace("$(PLAY_ARGS)", "")
+    args = args.replace("$(NODELAY)", nodelay).split()
     monkeypatch.chdir(ROOT)
     app = Voila()
     app.initialize([*args, "--no-browser"])

@@ -24,7 +24,8 @@ def pip_requirements() -> dict[str, str]:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     found: dict[str, str] = {}
     extras = project["optional-dependencies"]
-    extras = [lines for name, lines in extras.items() if name != "hub"]  # a hub's, not a student's
+    # the hub's and the mutation benchmark's tools are for a server and a maintainer
+    extras = [lines for name, lines in extras.items() if name not in ("hub", "mutation")]
     for line in project["dependencies"] + sum(extras, []):
         requirement = Requirement(line)
         if requirement.marker is not None:

@@ -165,7 +165,7 @@ def test_writing_a_cell_writes_that_cell_only(shape: Shape) -> None:
 
 
 def test_a_refused_value_is_named_with_the_range() -> None:
-    with pytest.raises(InvalidMoveError, match=r"cannot put 10 in cell \(0, 0\).* 1 to 9"):
+    with pytest.raises(InvalidMoveError, match=r"cell \(0, 0\) cannot hold 10: .* from 1 to 9"):
         Grid.empty()[0, 0] = 10
 
 
