@@ -47,7 +47,7 @@ placement_constraints = register(
         cases=placements,
         hint="four tuples: ('cell', row, col), ('row', row, number), ('column', col, number)"
         " and ('region', region, number), where region = (row // 3) * 3 + col // 3.",
-        package="st.exact_cover.constraints_of",
+        package="st.reductions.exact_cover.constraints_of",
     )
 )
 
@@ -60,6 +60,6 @@ cell_clauses = register(
         hint="first the one clause [x(1), ..., x(9)] (at least one number), then for every"
         " pair d < e the clause [-x(d), -x(e)] (not both), with x(d) = row * 81 + col * 9 + d;"
         " two nested loops give the pairs in order. 37 clauses in all.",
-        package="st.sat.cell_clauses",
+        package="st.reductions.sat.cell_clauses",
     )
 )
