@@ -12,11 +12,11 @@ the solutions found so far are kept (for a counter, a lower bound of the count).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from .errors import RequestError
+from .errors import RequestError, SearchLimitReached
 from .grid import Grid, GridLike
 from .shape import is_whole
 from .trace import SearchStats, Trace
@@ -79,6 +79,22 @@ class SolveResult:
 
     def __repr__(self) -> str:
         return f"<SolveResult {self.summary()}>"
+
+
+def first_solutions(
+    method: str, grid: Grid, solutions: Iterable[Grid], limit: int, stats: SearchStats
+) -> SolveResult:
+    """The first `limit` solutions a search yields, as a result whose status says how it
+    ended: out of solutions, or out of nodes (the search raised `SearchLimitReached`)."""
+    found: list[Grid] = []
+    try:
+        for solution in solutions:
+            found.append(solution)
+            if len(found) >= limit:
+                break
+    except SearchLimitReached:
+        return SolveResult(method, grid, "node limit", found, stats)
+    return SolveResult(method, grid, "solved" if found else "no solution", found, stats)
 
 
 def time_each(

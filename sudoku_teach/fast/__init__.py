@@ -37,7 +37,7 @@ from functools import cache
 
 from ..errors import NotAPuzzleError, SearchLimitReached
 from ..grid import Grid, GridLike, as_grid
-from ..results import DEFAULT_MAX_NODES, SolveResult, Status, check_at_least_one
+from ..results import DEFAULT_MAX_NODES, SolveResult, check_at_least_one, first_solutions
 from ..rules import check_rules
 from ..shape import Shape
 from ..trace import SearchStats
@@ -237,18 +237,7 @@ def count_solutions(
     check_at_least_one("limit", limit)
     grid = as_grid(grid)
     stats = SearchStats()
-    found: list[Grid] = []
-    status: Status = "solved"
-    try:
-        for solution in solutions(grid, stats, max_nodes):
-            found.append(solution)
-            if len(found) >= limit:
-                break
-    except SearchLimitReached:
-        status = "node limit"
-    if status == "solved" and not found:
-        status = "no solution"
-    return SolveResult("fast", grid, status, found, stats)
+    return first_solutions("fast", grid, solutions(grid, stats, max_nodes), limit, stats)
 
 
 def solve(grid: GridLike, max_nodes: int = DEFAULT_MAX_NODES) -> SolveResult:

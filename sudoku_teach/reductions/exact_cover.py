@@ -35,7 +35,7 @@ from collections.abc import Iterator
 
 from ..errors import RequestError, SearchLimitReached
 from ..grid import Grid, GridLike, as_grid
-from ..results import DEFAULT_MAX_NODES, SolveResult, Status
+from ..results import DEFAULT_MAX_NODES, SolveResult, first_solutions
 from ..shape import CLASSIC, Shape
 from ..trace import SearchStats
 
@@ -144,22 +144,14 @@ def count_solutions(
         raise RequestError(f"limit must be at least 1, not {limit}")
     grid = as_grid(grid)
     stats = SearchStats()
-    found: list[Grid] = []
-    status: Status = "solved"
     problem = start(grid)
-    try:
-        if problem is None:
-            stats.nodes = 1  # the start is a node, and a dead end
-        else:
-            for cover in algorithm_x(*problem, [], stats, max_nodes):
-                found.append(filled(grid, cover))
-                if len(found) >= limit:
-                    break
-    except SearchLimitReached:
-        status = "node limit"
-    if status == "solved" and not found:
-        status = "no solution"
-    return SolveResult("exact cover", grid, status, found, stats)
+    if problem is None:
+        stats.nodes = 1  # the start is a node, and a dead end
+        covers: Iterator[list[Placement]] = iter(())
+    else:
+        covers = algorithm_x(*problem, [], stats, max_nodes)
+    found = (filled(grid, cover) for cover in covers)
+    return first_solutions("exact cover", grid, found, limit, stats)
 
 
 def solve(grid: GridLike, max_nodes: int = DEFAULT_MAX_NODES) -> SolveResult:
