@@ -6,7 +6,6 @@ variable of "d in cell (row, col)" is row * 81 + col * 9 + d.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from ..reductions import exact_cover, sat
@@ -22,9 +21,7 @@ def placements() -> list[tuple[int, int, int]]:
     return [(r, c, d) for (r, c), d in zip(cells, [1, 9, 5, 3, 7, 2, 8, 4, 6, 9])]
 
 
-def diagnose_cell_clauses(
-    function: Callable[..., Any], case: Case, got: Any, expected: Any
-) -> str | None:
+def diagnose_cell_clauses(subject: Any, case: Case, got: Any, expected: Any) -> str | None:
     """The usual slips: too many pairs, variables from 0, the clauses in another order."""
     if len(got) != len(expected):
         return (f"you have {len(got)} clauses, the rule has {len(expected)}: one 'at least one'"
