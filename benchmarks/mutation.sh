@@ -24,15 +24,16 @@ JOBS=${MUTATION_JOBS:-1}
 # module: its own test files
 declare -A TESTS=(
   [rules]="tests/test_rules.py tests/test_mutation_kills.py"
-  [formats]="tests/test_puzzle_files.py tests/test_grid.py tests/test_mutation_kills.py"
+  [formats]="tests/test_puzzle_files.py tests/test_grid.py tests/test_mutation_kills.py
+             tests/test_kills_formats.py tests/test_bad_input.py tests/test_cli_input.py"
   [grid]="tests/test_grid.py tests/test_mutation_kills.py"
-  [fast]="tests/test_fast.py tests/test_fast_properties.py"
-  [cover]="tests/test_fast.py tests/test_fast_properties.py"
-  [puzzles]="tests/test_puzzles.py tests/test_mutation_kills.py"
-  [rating]="tests/test_rating.py tests/test_levels.py"
+  [fast]="tests/test_fast.py tests/test_fast_properties.py tests/test_kills_fast.py"
+  [cover]="tests/test_fast.py tests/test_fast_properties.py tests/test_kills_fast.py"
+  [puzzles]="tests/test_puzzles.py tests/test_mutation_kills.py tests/test_kills_generate_rating.py"
+  [rating]="tests/test_rating.py tests/test_levels.py tests/test_kills_generate_rating.py"
   [game]="tests/test_game.py tests/test_mutation_kills.py"
   [savegame]="tests/test_game.py tests/test_savegame_roundtrip.py tests/test_mutation_kills.py"
-  [grading]="tests/test_grading.py"
+  [grading]="tests/test_grading_verdicts.py"  # test_grading.py grades whole classes: slow
 )
 # module: its file in the package
 declare -A FILES=(
@@ -53,12 +54,13 @@ for module in $MODULES; do
   done
   work=$OUT/$module
   rm -rf "$work" && mkdir -p "$work"
-  cp -r sudoku_teach tests pyproject.toml "$work"/
+  cp -r sudoku_teach tests notebooks pyproject.toml "$work"/
   {
     echo
     echo "[tool.mutmut]"
     echo "source_paths = [\"sudoku_teach/\"]"
     echo "only_mutate = [\"sudoku_teach/${FILES[$module]}\"]"
+    echo "also_copy = [\"notebooks/\"]"  # the grading tests grade the lessons
     echo -n "pytest_add_cli_args_test_selection = ["
     for t in $tests; do echo -n "\"$t\", "; done
     echo "]"

@@ -36,6 +36,9 @@ FULL_SIZES = {size: size * size for size in STANDARD_SHAPES}
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
 """The character for each number: SYMBOLS[v - 1] stands for v (A = 10, G = 16, P = 25)."""
 
+PLAIN = {".": 0, **{str(v): v for v in range(10)}}
+"""The characters of a 9x9 puzzle on one line, the usual form, and the numbers they stand for."""
+
 
 class Token(NamedTuple):
     """One cell character and where it was found (both counted from 1, like an editor)."""
@@ -128,6 +131,11 @@ def parse_cells(
     text: str, shape: Shape | None = None, source: str | None = None, first_line: int = 1
 ) -> tuple[list[int], Shape]:
     """Read one puzzle: its cells in reading order (0 = blank) and its shape."""
+    line = text.strip()
+    if len(line) == 81 and not line.strip(".0123456789") and (shape is None or shape.size == 9):
+        # The usual form, one line of 81 digits and dots, needs no walk character by
+        # character (that walk is there to say where a problem is, and there is none).
+        return [PLAIN[char] for char in line], shape or Shape.for_size(9)
     found = list(tokens(text, first_line, source))
     reject_letters(found, shape, source)
     wanted = shape.n_cells if shape else None

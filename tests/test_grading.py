@@ -472,3 +472,24 @@ def test_every_notebook_of_the_series_is_a_lesson_the_grader_knows():
         lesson = lesson_name(path)
         assert lesson == path.stem and lesson in known, path
         assert sorted(known[lesson]) == sorted(solutions(path)), path
+
+
+def test_a_kernel_that_dies_as_it_starts_is_stopped_and_its_sockets_closed(tmp_path, monkeypatch):
+    # Left open, the zmq context of a kernel that failed to start was later destroyed by the
+    # garbage collector, which then waited forever for sockets it could no longer see: a
+    # grading worker hung in the middle of a batch.
+    import sys
+
+    import zmq
+
+    from sudoku_teach.teacher import kernel as kernel_module
+
+    monkeypatch.setattr(kernel_module, "kernel_command",
+                        lambda *args: [sys.executable, "-c", "raise SystemExit(3)"])
+    made = []
+    monkeypatch.setattr(zmq, "Context", lambda real=zmq.Context: made.append(real()) or made[-1])
+    started = kernel_module.Kernel(tmp_path, "none", sandbox.Limits(30), time.monotonic() + 30)
+    with pytest.raises(kernel_module.KernelDied, match="exit status 3"), started:
+        pytest.fail("the kernel should not have started")
+    assert made and all(context.closed for context in made)
+    assert started.client is None and started.process.poll() == 3

@@ -161,13 +161,14 @@ def test_the_solution_is_the_independent_one() -> None:
     assert game.solution.to_string() == ASSIGNMENT_SOLUTION
 
 
-def test_a_game_of_another_shape_and_seed_comes_back_as_it_was() -> None:
+@pytest.mark.parametrize("rows, columns", [(2, 4), (4, 2), (3, 2), (2, 2)])
+def test_a_game_of_another_shape_and_seed_comes_back_as_it_was(rows, columns) -> None:
     from sudoku_teach.shape import Shape
 
     clock = FakeClock()
-    # 8x8 with regions of 2 rows and 4 columns. (Regions of 4 rows and 2 columns cannot be
-    # restored yet: a save keeps the size, not the region shape; see mutation-report.md.)
-    tall = Shape(2, 4)
+    # 8x8 with regions of 2 rows and 4 columns (the usual) or 4 rows and 2 columns (which a
+    # save that kept only the size could not restore), 6x6 with regions of 3 rows and 2.
+    tall = Shape(rows, columns)
     original = Game.new("easy", seed=5, shape=tall, clock=clock)
     cell = next(c for c in tall.cells if not original.board[c])
     original.toggle_mark(cell, 3)
@@ -184,6 +185,7 @@ def test_a_game_of_another_shape_and_seed_comes_back_as_it_was() -> None:
 
 def test_damaged_saves_are_refused_in_words(tmp_path) -> None:
     from sudoku_teach.errors import SavedGameError
+    from sudoku_teach.shape import Shape
 
     good = savegame.to_dict(Game.from_text(ASSIGNMENT_PUZZLE))
     with pytest.raises(SavedGameError, match="^this is not a saved sudoku-teach game"):
@@ -191,6 +193,11 @@ def test_damaged_saves_are_refused_in_words(tmp_path) -> None:
     bad = dict(good, solution=good["solution"][::-1])
     with pytest.raises(SavedGameError, match="^the saved solution does not solve"):
         savegame.from_dict(bad, FakeClock())
+    for regions in ([2, 5], [0, 9], [3], "3x3", [3, 3.0], [True, 9]):
+        with pytest.raises(SavedGameError, match="damaged: regions is .* expected .rows"):
+            savegame.from_dict(dict(good, regions=regions), FakeClock())
+    older = {name: value for name, value in good.items() if name != "regions"}
+    assert savegame.from_dict(older, FakeClock()).puzzle.shape == Shape.for_size(9)
     with pytest.raises(SavedGameError, match="damaged: marks is 5, expected a list"):
         savegame.loads(savegame.json.dumps(dict(good, marks=5)), FakeClock())
     with pytest.raises(SavedGameError, match=f"^cannot write {tmp_path}"):

@@ -41,7 +41,7 @@ from ..results import DEFAULT_MAX_NODES, SolveResult, check_at_least_one, first_
 from ..rules import check_rules
 from ..shape import Shape
 from ..trace import SearchStats
-from ._cover import Board, Cover, cover, fewest, numbers, propagate, start
+from ._cover import Board, Cover, cover, numbers, settle, start
 
 # --- bit sets ---------------------------------------------------------------------------
 # A set of numbers is stored as one int: number d is in the set when bit d-1 is 1.
@@ -126,7 +126,7 @@ def search(board: Board, geo: Cover, stats: SearchStats, max_nodes: int) -> Iter
     (`backtracks`) when the search moves on from it, after a dead end or a solution.
     """
     boards, depths = [board], [0]
-    placing_at, guards = geo.placing_at, geo.guards
+    placing_at = geo.placing_at
     leaf = -1  # the depth of the last dead end or solution, until the next board is taken
     while boards:
         board, depth = boards.pop(), depths.pop()
@@ -138,13 +138,12 @@ def search(board: Board, geo: Cover, stats: SearchStats, max_nodes: int) -> Iter
         stats.nodes += 1
         if depth > stats.max_depth:
             stats.max_depth = depth
-        board = propagate(board, geo)
-        if board is None or not board & guards:  # a dead end, or no open demand: solved
+        board, choices = settle(board, geo)
+        if not choices:  # a dead end (no board), or solved (no guess left to make)
             leaf = depth
             if board is not None:
                 yield board
             continue
-        choices = fewest(board, geo)
         while choices:  # the highest mark goes on the stack first, so the lowest is tried first
             at = choices.bit_length()
             boards.append(board & placing_at[at])  # place(board, that mark's move)

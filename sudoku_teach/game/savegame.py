@@ -65,6 +65,7 @@ def to_dict(game: Game) -> dict[str, Any]:
         "format": FORMAT,
         "version": VERSION,
         "size": game.size,
+        "regions": [game.puzzle.shape.box_rows, game.puzzle.shape.box_cols],
         "level": game.level,
         "seed": game.seed,
         "puzzle": game.puzzle.to_string(),
@@ -119,13 +120,28 @@ def check_header(data: Any) -> None:
 def read_game(data: dict, clock: Any) -> Game:
     """The game as it started: size, a proper puzzle with its own solution, level and seed."""
     size = field(data, "size", lambda v: is_whole(v) and v in SIZES, "4, 6, 8 or 9")
-    puzzle = grid_field(data, "puzzle", Shape.for_size(size))
+    puzzle = grid_field(data, "puzzle", read_regions(data, size))
     solution = proper_solution(puzzle)
     if solution.to_string() != data["solution"]:
         raise SavedGameError("the saved solution does not solve the saved puzzle")
     level = field(data, "level", lambda v: isinstance(v, str) and len(v) < 40, "a level name")
     seed = field(data, "seed", lambda v: v is None or is_whole(v), "a whole number or null")
     return Game(puzzle, solution, level, seed, clock)
+
+
+def read_regions(data: dict, size: int) -> Shape:
+    """The regions' shape (rows, columns); a save without one has the usual shape of its size."""
+    if "regions" not in data:  # saved before the field existed: only the usual shapes then
+        return Shape.for_size(size)
+    rows, columns = field(
+        data, "regions", lambda v: isinstance(v, list) and len(v) == 2
+        and all(is_whole(n) and n >= 1 for n in v) and v[0] * v[1] == size,
+        f"[rows, columns] of a region, with rows x columns = {size}",
+    )
+    try:
+        return Shape(rows, columns)
+    except SudokuError as error:
+        raise SavedGameError(f"the saved game is damaged: regions: {error}") from None
 
 
 def read_play(game: Game, data: dict) -> None:

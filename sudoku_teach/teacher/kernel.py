@@ -92,7 +92,15 @@ class Kernel:
         self.group: Path | None = None
 
     def __enter__(self) -> Kernel:
-        self.start()
+        try:
+            self.start()
+        except BaseException:
+            # `with` calls __exit__ only after __enter__ returns: a kernel that died while
+            # starting must still be killed and its sockets closed here. Left to the garbage
+            # collector, the zmq context would wait forever for sockets it can no longer see,
+            # and the grader (or one of its workers) would hang.
+            self.stop()
+            raise
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -1,0 +1,385 @@
+"""The grader's verdicts on one small notebook at a time, each fast enough to run many times.
+
+`test_grading.py` grades whole classes in the sandbox; these run lesson 00 (one exercise)
+without isolation, so that mutation testing can afford them (see
+benchmarks/mutation-report.md). Each expected status and message is written out here.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from sudoku_teach.errors import NotebookFileError
+from sudoku_teach.teacher.grading import (
+    NOTEBOOK,
+    Row,
+    Settings,
+    code_cells,
+    first_line,
+    grade,
+    lesson_of,
+    lessons,
+    not_python,
+    read,
+)
+from sudoku_teach.teacher.sandbox import NONE, Limits
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+START = NOTEBOOKS / "00_start_here.ipynb"
+
+
+def settings(tmp_path: Path, timeout: float = 60) -> Settings:
+    return Settings(timeout, NONE, Limits(int(timeout) + 5), tmp_path / "scratch")
+
+
+def notebook(**changes: str) -> dict:
+    """Lesson 00's instructor notebook, with pieces of its code replaced (old=new)."""
+    data = json.loads(START.read_text(encoding="utf-8"))
+    for old, new in changes.items():
+        cells = [c for c in data["cells"]
+                 if c["cell_type"] == "code" and old in "".join(c["source"])]
+        assert cells, old
+        cells[0]["source"] = "".join(cells[0]["source"]).replace(old, new, 1)
+    return data
+
+
+def graded(tmp_path: Path, data: dict | str, timeout: float = 60) -> list[Row]:
+    path = tmp_path / "in" / "00_start_here - Ann.ipynb"
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    (tmp_path / "scratch").mkdir(exist_ok=True)
+    rows = grade(path, settings(tmp_path, timeout), lessons())
+    assert all(row.notebook == str(path) for row in rows)
+    return rows
+
+
+def said(rows: list[Row]) -> list[tuple[str, str, str]]:
+    return [(row.exercise, row.status, row.message) for row in rows]
+
+
+def solution_cell() -> str:
+    data = json.loads(START.read_text(encoding="utf-8"))
+    return next("".join(c["source"]) for c in data["cells"]
+                if c["cell_type"] == "code" and "def count_blanks" in "".join(c["source"]))
+
+
+def test_a_right_answer_passes_and_names_its_lesson(tmp_path):
+    rows = graded(tmp_path, notebook())
+    assert len(rows) == 1 and rows[0].exercise == "count_blanks"
+    assert rows[0].status == "passed" and rows[0].message.startswith("all ")
+    assert rows[0].message.endswith(" checks passed") and rows[0].lesson == "00_start_here"
+    assert rows[0].notebook == str(tmp_path / "in" / "00_start_here - Ann.ipynb")
+
+
+def test_an_untouched_exercise_is_not_done(tmp_path):
+    data = json.loads((NOTEBOOKS / "student" / START.name).read_text(encoding="utf-8"))
+    assert said(graded(tmp_path, data)) == [
+        ("count_blanks", "not done", "still raises NotImplementedError")]
+
+
+def test_a_wrong_answer_fails_with_its_case(tmp_path):
+    body = solution_cell().split("def count_blanks", 1)[1].split(":", 1)[0]
+    data = notebook(**{f"def count_blanks{body}:": f"def count_blanks{body}:\n    return 7\n"})
+    (row,) = graded(tmp_path, data)
+    assert row.status == "failed" and "7" in row.message
+
+
+def test_a_crash_in_the_first_cell_is_an_error_naming_it(tmp_path):
+    rows = graded(tmp_path, notebook(**{"import sudoku_teach as st": "import sudoku_teeach as st"}))
+    assert said(rows)[0] == (NOTEBOOK, "error", "code cell 1 (`import sudoku_teeach as st`) raised"
+                             " ModuleNotFoundError: No module named 'sudoku_teeach' (and 2 more"
+                             " cells raised errors)")  # the cells that use `st`
+    assert all(row.lesson == "00_start_here" for row in rows)
+
+
+def test_a_syntax_error_is_an_error_for_its_exercise(tmp_path):
+    rows = graded(tmp_path, notebook(**{"def count_blanks(": "def count_blanks(("}))
+    verdicts = {row.exercise: row for row in rows}
+    assert verdicts[NOTEBOOK].status == "error" and "SyntaxError" in verdicts[NOTEBOOK].message
+    assert verdicts["count_blanks"].status == "error"
+    assert "SyntaxError" in verdicts["count_blanks"].message
+
+
+def test_a_notebook_out_of_time_says_which_cell_was_running(tmp_path):
+    data = notebook()
+    data["cells"].insert(3, {"cell_type": "code", "metadata": {}, "outputs": [],
+                             "execution_count": None, "source": "while True:\n    pass"})
+    number = sum(c["cell_type"] == "code" for c in data["cells"][:4])
+    start = time.monotonic()
+    rows = graded(tmp_path, data, timeout=6)
+    assert time.monotonic() - start < 20
+    why = f"stopped after 6 seconds, still running code cell {number} (`while True:`)"
+    assert said(rows) == [(NOTEBOOK, "timed out", why), ("count_blanks", "timed out", why)]
+
+
+def test_a_kernel_that_dies_is_an_error_for_every_exercise_left(tmp_path):
+    data = notebook()
+    data["cells"].insert(3, {"cell_type": "code", "metadata": {}, "outputs": [],
+                             "execution_count": None, "source": "import os\nos._exit(3)"})
+    number = sum(c["cell_type"] == "code" for c in data["cells"][:4])
+    why = (f"the notebook's Python (kernel) stopped in code cell {number} (exit status 3; out"
+           " of memory, or too many processes?)")
+    assert said(graded(tmp_path, data)) == [
+        (NOTEBOOK, "error", why), ("count_blanks", "error", why)]
+
+
+@pytest.mark.parametrize("text, why", [
+    ("", "not a notebook (the file is empty)"),
+    ("{not json", "not a notebook (not JSON text)"),
+    ("[1, 2]", "not a notebook (no cells)"),
+    ('{"cells": 5}', "not a notebook (no cells)"),
+    ('{"cells": [{"cell_type": "code", "source": "x = 1"}, 7]}',
+     "not a notebook (cell 2 is not a cell)"),
+    ('{"cells": [{"cell_type": "code", "source": 5}]}', "not a notebook (cell 1 has no text)"),
+])
+def test_a_file_that_is_not_a_notebook_is_one_error_row(tmp_path, text, why):
+    assert said(graded(tmp_path, text)) == [(NOTEBOOK, "error", why)]
+
+
+def test_lessons_and_kernels_are_told_apart_in_words(tmp_path):
+    data = notebook()
+    data["metadata"]["sudoku_teach"]["lesson"] = "99_nothing"
+    path = tmp_path / "notes.ipynb"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    (tmp_path / "scratch").mkdir()
+    assert said(grade(path, settings(tmp_path), lessons())) == [(NOTEBOOK, "error", (
+        "cannot tell which lesson this is (its metadata names lesson '99_nothing', which has"
+        " no exercises here)"))]
+    del data["metadata"]["sudoku_teach"]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    rows = grade(path, settings(tmp_path), lessons())
+    assert rows == [Row(str(path), NOTEBOOK, "error", "cannot tell which lesson this is"
+                        " (no sudoku_teach lesson in its metadata)")]
+    path.write_text(json.dumps(notebook()), encoding="utf-8")  # the metadata names it
+    assert [row.status for row in grade(path, settings(tmp_path), lessons())] == ["passed"]
+    data = notebook()
+    data["metadata"]["kernelspec"] = {"name": "ir", "language": "R"}
+    rows = graded(tmp_path, data)
+    assert said(rows) == [(NOTEBOOK, "error", "not graded: its kernel is R (ir), not Python")]
+    assert rows[0].lesson == "00_start_here"
+    data = notebook()
+    data["cells"] = [c for c in data["cells"] if c["cell_type"] != "code"]
+    rows = graded(tmp_path, data)
+    assert said(rows) == [(NOTEBOOK, "error", "the notebook has no code cells")]
+    assert rows[0].lesson == "00_start_here"
+
+
+def test_the_small_readers_say_what_they_found():
+    assert not_python({"metadata": {"kernelspec": {"name": "julia-1.9"}}}) == (
+        "its kernel is 'julia-1.9', not Python")
+    assert not_python({"metadata": {"language_info": {"name": "R"}}}) == (
+        "its kernel is R (None), not Python")
+    for fine in ({}, {"metadata": "odd"}, {"metadata": {"kernelspec": {"name": "python3"}}},
+                 {"metadata": {"kernelspec": {"name": "IPython", "language": "Python"}}}):
+        assert not_python(fine) is None
+    cells = {"cells": [{"cell_type": "markdown", "source": "# hi"},
+                       {"cell_type": "code", "source": ["a = 1\n", "b = 2"]},
+                       {"cell_type": "code"}]}
+    assert code_cells(cells) == ["a = 1\nb = 2", ""]
+    assert first_line("\n\n   x = 1  \ny") == "x = 1"
+    assert first_line("y" * 61) == "y" * 57 + "..." and first_line("y" * 60) == "y" * 60
+    assert first_line("") == ""
+    known = {"01_rules": [], "02_elimination_sets": []}
+    assert lesson_of({}, Path("01_rules - Ann.ipynb"), known) == "01_rules"
+    assert lesson_of({"metadata": {"sudoku_teach": {"lesson": "02_elimination_sets"}}},
+                     Path("01_x.ipynb"), known) == "02_elimination_sets"
+    assert lesson_of({}, Path("Ann.ipynb"), known) is None
+    assert lesson_of({}, Path("0_rules.ipynb"), known) is None
+
+
+def test_reading_a_missing_file_says_so(tmp_path):
+    with pytest.raises(NotebookFileError, match="^no such file$"):
+        read(tmp_path / "gone.ipynb")
+
+
+def without_checks(data: dict) -> dict:
+    """The notebook without its own `check(...)` cell (which calls the function itself)."""
+    data["cells"] = [c for c in data["cells"] if "check(" not in "".join(c["source"])]
+    return data
+
+
+def code(text: str) -> dict:
+    return {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None,
+            "source": text}
+
+
+def test_every_lesson_of_the_series_is_known_with_its_exercises():
+    known = lessons()
+    named = {json.loads(p.read_text(encoding="utf-8"))["metadata"]["sudoku_teach"]["lesson"]
+             for p in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")}
+    assert set(known) == named and known["00_start_here"] == ["count_blanks"]
+    assert known["01_rules"] == ["region_of", "column", "can_place", "is_solved"]
+
+
+def test_more_crashes_are_counted_after_the_first_and_stubs_are_not_crashes(tmp_path):
+    data = notebook()
+    data["cells"] += [code("1 / 0"), code("raise NotImplementedError"), code("[][1]"),
+                      code("{}['k']")]
+    rows = graded(tmp_path, data)
+    assert said(rows)[0] == (NOTEBOOK, "error", "code cell 6 (`1 / 0`) raised ZeroDivisionError:"
+                             " division by zero (and 2 more cells raised errors)")
+    assert [row.status for row in rows] == ["error", "passed"]
+    data["cells"] = data["cells"][:-1]
+    assert said(graded(tmp_path, data))[0][2].endswith("(and 1 more cell raised errors)")
+    assert rows[0].lesson == "00_start_here"
+
+
+def test_a_kernel_that_dies_or_runs_on_during_the_checks_says_so(tmp_path):
+    body = "import os\n    os._exit(4)\n"
+    data = without_checks(notebook(**{'"""How many cells': f'{body}    """How many cells'}))
+    why = ("the notebook's Python (kernel) stopped during the checks (exit status 4; out of"
+           " memory, or too many processes?)")
+    assert said(graded(tmp_path, data)) == [
+        (NOTEBOOK, "error", why), ("count_blanks", "error", why)]
+    data = notebook(**{'"""How many cells': 'while True:\n        pass\n    """How many cells'})
+    rows = graded(tmp_path, without_checks(data), timeout=8)
+    why = "stopped after 8 seconds, still running the checks"
+    assert said(rows) == [(NOTEBOOK, "timed out", why), ("count_blanks", "timed out", why)]
+
+
+def test_a_kernel_that_cannot_start_is_said_once_per_exercise(tmp_path, monkeypatch):
+    import sys
+
+    from sudoku_teach.teacher import kernel as kernel_module
+
+    monkeypatch.setattr(kernel_module, "kernel_command",
+                        lambda *args: [sys.executable, "-c", "raise SystemExit(5)"])
+    why = ("the notebook's Python (kernel) stopped as it started (exit status 5; out of memory,"
+           " or too many processes?)")
+    assert said(graded(tmp_path, notebook())) == [(NOTEBOOK, "error", why),
+                                                  ("count_blanks", "error", why)]
+    monkeypatch.setattr(kernel_module, "kernel_command",
+                        lambda *args: [sys.executable, "-c", "import time; time.sleep(60)"])
+    monkeypatch.setattr(kernel_module, "START_TIME", 3)
+    why = "stopped after 3 seconds, still running the kernel's start"
+    rows = graded(tmp_path, notebook(), timeout=3)
+    assert said(rows) == [(NOTEBOOK, "timed out", why), ("count_blanks", "timed out", why)]
+
+
+def test_a_missing_function_is_not_done_unless_a_cell_before_it_crashed(tmp_path):
+    renamed = {"def count_blanks(": "def count_blank("}
+    assert said(graded(tmp_path, without_checks(notebook(**renamed)))) == [
+        ("count_blanks", "not done", "no function called count_blanks in the notebook")]
+    data = without_checks(notebook(**renamed))
+    data["cells"].insert(1, code("raise NotImplementedError  # a stub called too early"))
+    assert said(graded(tmp_path, data))[-1] == (
+        "count_blanks", "not done", "no function called count_blanks in the notebook")
+    data = without_checks(notebook(**renamed))
+    data["cells"].insert(1, code("# def count_blanks(grid) is written below"))
+    data["cells"].append(code("1 / 0"))  # after the cell that names it: not its cause
+    assert said(graded(tmp_path, data))[-1] == (
+        "count_blanks", "not done", "no function called count_blanks in the notebook")
+    data = without_checks(notebook(**renamed))
+    data["cells"].insert(1, code("1 / 0"))
+    crash = "code cell 1 (`1 / 0`) raised ZeroDivisionError: division by zero"
+    assert said(graded(tmp_path, data)) == [
+        (NOTEBOOK, "error", crash),
+        ("count_blanks", "error", f"count_blanks is not defined: {crash}")]
+    data = without_checks(notebook(**{"def count_blanks(": "[][0]\ndef count_blanks("}))
+    data["cells"].insert(1, code("1 / 0"))
+    assert said(graded(tmp_path, data))[-1] == (
+        "count_blanks", "error", "count_blanks is not defined: code cell 4 (`[][0]`) raised"
+        " IndexError: list index out of range")
+
+
+def test_the_sandbox_copy_is_made_in_the_scratch_folder_and_removed(tmp_path):
+    seen = tmp_path / "cwd.txt"
+    data = notebook()
+    data["cells"].append(code(f"import os\nopen({str(seen)!r}, 'w').write(os.getcwd())"))
+    assert graded(tmp_path, data)[-1].status == "passed"
+    assert seen.read_text().startswith(str(tmp_path / "scratch"))
+    assert list((tmp_path / "scratch").iterdir()) == []
+
+
+def test_a_missing_file_keeps_its_own_words(tmp_path):
+    (tmp_path / "scratch").mkdir()
+    gone = tmp_path / "00_gone.ipynb"
+    assert grade(gone, settings(tmp_path), lessons()) == [
+        Row(str(gone), NOTEBOOK, "error", "no such file")]
+
+
+def test_replies_are_read_only_as_text_of_bounded_size():
+    from sudoku_teach.exercises import wire
+    from sudoku_teach.teacher.grading import reply_table
+
+    assert reply_table(repr(json.dumps({"a": [1, 2]}))) == {"a": [1, 2]}
+    for text in ("12", "not python at all", "[" * 200 + "]" * 200):
+        with pytest.raises(wire.WireError, match="^a reply that is not text$"):
+            reply_table(text)
+    longest = "'" + " " * (wire.MAX_BYTES - 2) + "'"
+    with pytest.raises(ValueError) as empty:  # as long as allowed: read, and not JSON
+        reply_table(longest)
+    assert not isinstance(empty.value, wire.WireError)
+    with pytest.raises(wire.WireError, match=f"^a reply of {wire.MAX_BYTES + 1} characters$"):
+        reply_table(longest + " ")
+
+
+def test_read_refuses_json_that_is_not_a_notebook(tmp_path):
+    for text in ('{"a": 1}', '"cells"', "[]"):
+        path = tmp_path / "odd.ipynb"
+        path.write_text(text, encoding="utf-8")
+        with pytest.raises(NotebookFileError, match=r"^not a notebook \(no cells\)$"):
+            read(path)
+
+
+def test_table_is_empty_for_anything_but_a_table():
+    from sudoku_teach.teacher.grading import table
+
+    assert table("odd", "k") == {} and table({"k": 5}, "k") == {}
+    assert table({"k": {1: 2}}, "k") == {1: 2}
+
+
+def test_a_function_that_raises_is_an_error_not_a_failure(tmp_path):
+    body = 'raise ValueError("boom")\n'
+    data = without_checks(notebook(**{'"""How many cells': f'{body}    """How many cells'}))
+    (row,) = graded(tmp_path, data)
+    assert row.status == "error" and "ValueError" in row.message and "boom" in row.message
+
+
+@pytest.mark.parametrize("serve, why", [
+    ("lambda request: 42", "the kernel's answer could not be read (a reply that is not text)"),
+    ("lambda request: '[1, 2]'",
+     "the kernel's answer could not be read (a reply that is not a table)"),
+    ("lambda request: 1 / 0", "the kernel's answer could not be read (no reply: it raised"
+                              " ZeroDivisionError: division by zero)"),
+])
+def test_a_kernel_that_answers_out_of_turn_is_an_error_in_words(tmp_path, serve, why):
+    # A notebook that replaces the kernel side of the checks gains nothing but an error.
+    data = notebook()
+    data["cells"].append(code(f"import sudoku_teach.exercises.remote as rm\nrm.serve = {serve}"))
+    assert said(graded(tmp_path, data))[-1] == ("count_blanks", "error", why)
+
+
+@pytest.mark.parametrize("stop, status, why", [
+    ("while True:\n    pass", "timed out", "stopped after 6 seconds, still running code cell {n}"
+                                            " (`while True:`)"),
+    ("import os\nos._exit(3)", "error", "the notebook's Python (kernel) stopped in code cell {n}"
+                                        " (exit status 3; out of memory, or too many processes?)"),
+])
+def test_a_crash_before_a_stop_comes_first_and_the_first_cell_is_cell_1(tmp_path, stop, why,
+                                                                         status):
+    data = notebook()
+    data["cells"].insert(3, code("1 / 0"))
+    data["cells"].insert(4, code(stop))
+    n = sum(c["cell_type"] == "code" for c in data["cells"][:5])
+    crash = f"code cell {n - 1} (`1 / 0`) raised ZeroDivisionError: division by zero"
+    assert said(graded(tmp_path, data, timeout=6)) == [
+        (NOTEBOOK, "error", crash), (NOTEBOOK, status, why.format(n=n)),
+        ("count_blanks", status, why.format(n=n))]
+    first = notebook()
+    first["cells"] = [code(stop)] + first["cells"]
+    assert said(graded(tmp_path, first, timeout=6))[0] == (NOTEBOOK, status, why.format(n=1))
+
+
+def test_a_long_complaint_from_the_kernel_is_cut_at_100_characters(tmp_path):
+    data = notebook()
+    data["cells"].append(code("import sudoku_teach.exercises.remote as rm\n"
+                              "def serve(request):\n    raise ValueError('x' * 200)\n"
+                              "rm.serve = serve"))
+    said_by_kernel = ("no reply: it raised ValueError: " + "x" * 200)[:100]
+    assert said(graded(tmp_path, data))[-1] == (
+        "count_blanks", "error", f"the kernel's answer could not be read ({said_by_kernel})")
