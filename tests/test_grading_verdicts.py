@@ -383,3 +383,26 @@ def test_a_long_complaint_from_the_kernel_is_cut_at_100_characters(tmp_path):
     said_by_kernel = ("no reply: it raised ValueError: " + "x" * 200)[:100]
     assert said(graded(tmp_path, data))[-1] == (
         "count_blanks", "error", f"the kernel's answer could not be read ({said_by_kernel})")
+
+
+def test_the_isolation_asked_for_is_the_one_used(tmp_path):
+    from sudoku_teach.teacher.sandbox import BUBBLEWRAP, bubblewrap_works
+
+    if not bubblewrap_works():
+        import os
+
+        message = "bubblewrap (bwrap) cannot run here: apt-get install bubblewrap"
+        if os.environ.get("CI") == "true":
+            pytest.fail(message)
+        pytest.skip(message)
+    outside = tmp_path / "outside.txt"
+    data = notebook()
+    data["cells"].append(code(f"try:\n    open({str(outside)!r}, 'w').write('out')\n"
+                              "except OSError:\n    pass"))
+    path = tmp_path / "in" / "00_start_here.ipynb"
+    path.parent.mkdir()
+    path.write_text(json.dumps(data), encoding="utf-8")
+    (tmp_path / "scratch").mkdir()
+    jailed = Settings(60, BUBBLEWRAP, Limits(65), tmp_path / "scratch")
+    assert [row.status for row in grade(path, jailed, lessons())] == ["passed"]
+    assert not outside.exists()  # the jail let it write only in its own copy

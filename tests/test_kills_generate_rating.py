@@ -55,6 +55,7 @@ def test_try_remove_takes_a_given_out_only_while_the_puzzle_stays_proper(seed):
         assert changed == ([(r, c)] if unique else []), (before, r, c)
         assert result[r, c] == (0 if unique else puzzle[r, c])
         outcomes.add(unique)
+    assert outcomes == {True, False}  # both kinds of given were met
     assert result.shape == SMALL and result.givens == {
         cell for cell in SMALL.cells if result[cell]
     }
