@@ -4,7 +4,8 @@ Each of `--students` students hands in every lesson named (`--lessons`, default 
 the series), half of them the instructor's notebooks (every exercise passes), half the
 untouched student versions (nothing done): one folder per student. The batch is graded
 once per `--jobs` value, in this process's own grader, and the times are printed with
-the speed-up over the first. The gradebooks of all runs must agree (the run fails if not).
+the speed-up over the first. The gradebooks of all runs must agree, and no notebook may
+get an error or time out (the run fails otherwise, naming the lines that went wrong).
 
     python benchmarks/bench_grading.py                       # 30 students, all lessons
     python benchmarks/bench_grading.py --students 4 --lessons 00,01,08
