@@ -36,9 +36,6 @@ FULL_SIZES = {size: size * size for size in STANDARD_SHAPES}
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
 """The character for each number: SYMBOLS[v - 1] stands for v (A = 10, G = 16, P = 25)."""
 
-PLAIN = {".": 0, **{str(v): v for v in range(10)}}
-"""The characters of a 9x9 puzzle on one line, the usual form, and the numbers they stand for."""
-
 
 class Token(NamedTuple):
     """One cell character and where it was found (both counted from 1, like an editor)."""
@@ -75,6 +72,11 @@ def tokens(text: str, first_line: int = 1, source: str | None = None) -> Iterato
 def value_of(char: str) -> int:
     """The number a cell character stands for: 0 for a blank, 1-9, A = 10 ... P = 25."""
     return 0 if char in BLANKS else SYMBOLS.index(char.upper()) + 1
+
+
+PLAIN = {char: value_of(char) for char in ".0123456789"}
+"""The characters of a 9x9 puzzle on one line, the usual form, and the numbers they stand for."""
+PLAIN_CHARS = "".join(PLAIN)
 
 
 def symbol(value: int, blank: str = ".") -> str:
@@ -132,7 +134,7 @@ def parse_cells(
 ) -> tuple[list[int], Shape]:
     """Read one puzzle: its cells in reading order (0 = blank) and its shape."""
     line = text.strip()
-    if len(line) == 81 and not line.strip(".0123456789") and (shape is None or shape.size == 9):
+    if len(line) == 81 and not line.strip(PLAIN_CHARS) and (shape is None or shape.size == 9):
         # The usual form, one line of 81 digits and dots, needs no walk character by
         # character (that walk is there to say where a problem is, and there is none).
         return [PLAIN[char] for char in line], shape or Shape.for_size(9)

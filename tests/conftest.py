@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 Rows = list[list[int]]
@@ -155,3 +157,15 @@ def shared_puzzle_file(name: str) -> str:
             pytest.fail(f"{path} is missing in CI")
         pytest.skip(f"{path} not found (the public puzzle sets sit beside the clone in CI)")
     return str(path)
+
+
+def require_bubblewrap() -> None:
+    """Skip where bubblewrap cannot run, except in CI, where it must."""
+    from sudoku_teach.teacher import sandbox
+
+    if sandbox.bubblewrap_works():
+        return
+    message = "bubblewrap (bwrap) is not installed or may not run here: apt-get install bubblewrap"
+    if os.environ.get("CI") == "true":
+        pytest.fail(message)
+    pytest.skip(message)

@@ -11,7 +11,6 @@ import hashlib
 import io
 import json
 import math
-import os
 import re
 import shutil
 import time
@@ -19,6 +18,7 @@ from contextlib import redirect_stdout
 from pathlib import Path
 
 import pytest
+from conftest import require_bubblewrap
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -91,16 +91,6 @@ def rows_of(table: Path) -> list[dict[str, str]]:
     """A CSV file read back with the csv module, as a spreadsheet would."""
     with table.open(encoding="utf-8-sig", newline="") as rows:
         return list(csv.DictReader(rows))
-
-
-def require_bubblewrap() -> None:
-    """Skip where bubblewrap cannot run, except in CI, where it must."""
-    if sandbox.bubblewrap_works():
-        return
-    message = "bubblewrap (bwrap) is not installed or may not run here: apt-get install bubblewrap"
-    if os.environ.get("CI") == "true":
-        pytest.fail(message)
-    pytest.skip(message)
 
 
 # --- a class of mixed submissions ---------------------------------------------------------

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import require_bubblewrap
 
 from sudoku_teach.errors import NotebookFileError
 from sudoku_teach.teacher.grading import (
@@ -26,7 +27,7 @@ from sudoku_teach.teacher.grading import (
     not_python,
     read,
 )
-from sudoku_teach.teacher.sandbox import NONE, Limits
+from sudoku_teach.teacher.sandbox import BUBBLEWRAP, NONE, Limits
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 START = NOTEBOOKS / "00_start_here.ipynb"
@@ -386,15 +387,7 @@ def test_a_long_complaint_from_the_kernel_is_cut_at_100_characters(tmp_path):
 
 
 def test_the_isolation_asked_for_is_the_one_used(tmp_path):
-    from sudoku_teach.teacher.sandbox import BUBBLEWRAP, bubblewrap_works
-
-    if not bubblewrap_works():
-        import os
-
-        message = "bubblewrap (bwrap) cannot run here: apt-get install bubblewrap"
-        if os.environ.get("CI") == "true":
-            pytest.fail(message)
-        pytest.skip(message)
+    require_bubblewrap()
     outside = tmp_path / "outside.txt"
     data = notebook()
     data["cells"].append(code(f"try:\n    open({str(outside)!r}, 'w').write('out')\n"
