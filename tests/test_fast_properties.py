@@ -3,7 +3,8 @@
 Puzzles are made from a known full grid (relabelled, blanked) and then mutated: a given
 taken away (often two solutions or more), a given changed or added (often none). Every
 count to two and every solution is judged by `brute_count` and the independent rule
-checker, never by `fast` itself. The bit helpers of `cover` are checked field by field.
+checker, never by `fast` itself. The bit helpers of `cover` are checked field by field,
+and `settle` against naked and hidden singles written out cell by cell.
 """
 
 from __future__ import annotations
@@ -120,6 +121,107 @@ def test_one_given_less_makes_a_proper_puzzle_improper() -> None:
             rows[r][c] = value
 
 
+# --- settle against singles written out cell by cell ----------------------------------------------
+def singles_by_hand(rows: list[list[int]], shape: Shape) -> tuple[dict, set] | None:
+    """Naked and hidden singles to the end, plainly: (candidates per cell, guess) or None.
+
+    None is a contradiction (a blank cell with no candidate, or a number with no place left
+    in a unit that lacks it). The guess is the marks of the demand with fewest, as the
+    moves `cell * n + number - 1`: cells first, then rows, columns and regions, and within a
+    kind by number, then unit; an empty set when every cell is filled.
+    """
+    n, br, bc = shape.size, shape.box_rows, shape.box_cols
+    placed = {(r, c): v for r, row in enumerate(rows) for c, v in enumerate(row) if v}
+    units = [[(r, c) for c in range(n)] for r in range(n)]  # kind 1: rows
+    units += [[(r, c) for r in range(n)] for c in range(n)]  # kind 2: columns
+    units += [[(r, c) for r in range(br * b, br * b + br) for c in range(bc * s, bc * s + bc)]
+              for b in range(n // br) for s in range(n // bc)]  # kind 3: regions, row by row
+
+    def options(cell: tuple[int, int]) -> set[int]:
+        seen = {placed[o] for unit in units if cell in unit for o in unit if o in placed}
+        return set(range(1, n + 1)) - seen
+
+    def demands() -> list[tuple[tuple[int, int, int], set[int]]]:
+        """Every open demand as (its place in the order, its marks as moves)."""
+        found = []
+        for r in range(n):
+            for c in range(n):
+                if (r, c) not in placed:
+                    cell = r * n + c
+                    found.append(((0, 0, cell), {cell * n + v - 1 for v in options((r, c))}))
+        for u, unit in enumerate(units):
+            for v in set(range(1, n + 1)) - {placed[o] for o in unit if o in placed}:
+                spots = [(r, c) for r, c in unit if (r, c) not in placed and v in options((r, c))]
+                marks = {(r * n + c) * n + v - 1 for r, c in spots}
+                found.append(((1 + u // n, v - 1, u % n), marks))
+        return found
+
+    while True:
+        open_demands = demands()
+        if any(not marks for _, marks in open_demands):
+            return None
+        forced = next((marks for _, marks in open_demands if len(marks) == 1), None)
+        if forced is None:
+            break
+        cell, number = divmod(forced.pop(), n)
+        placed[divmod(cell, n)] = number + 1
+    candidates = {(r, c): {placed[(r, c)]} if (r, c) in placed else options((r, c))
+                  for r in range(n) for c in range(n)}
+    guess = min(open_demands, key=lambda d: (len(d[1]), d[0]))[1] if open_demands else set()
+    return candidates, guess
+
+
+def check_settle(rows: list[list[int]], shape: Shape) -> str:
+    """Assert that settle ends where singles by hand end; what that was, in a word."""
+    geo = cover.cover(shape)
+    board = cover.start([v for row in rows for v in row], geo)
+    if board is None:
+        return "clash"  # givens that clash never reach settle
+    settled, choices = cover.settle(board, geo)
+    expected = singles_by_hand(rows, shape)
+    if expected is None:
+        assert settled is None
+        return "contradiction"
+    assert settled is not None
+    candidates, guess = expected
+    n = shape.size
+    left: dict[tuple[int, int], set[int]] = {(r, c): set() for r in range(n) for c in range(n)}
+    for move in cover.moves_in(settled & geo.cell_marks, geo):
+        cell, number = divmod(move, n)
+        left[divmod(cell, n)].add(number + 1)
+    assert left == candidates
+    assert set(cover.moves_in(choices, geo)) == guess
+    if not guess:
+        return "solved"
+    return "guess in a cell" if len({move // n for move in guess}) == 1 else "guess in a unit"
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    shape=st.sampled_from(SHAPES[:4]),
+    seed=st.integers(0, 10**9),
+    where=st.floats(0, 1),
+    edits=st.integers(0, 3),
+)
+def test_settle_reaches_what_singles_by_hand_reach(
+    shape: Shape, seed: int, where: float, edits: int
+) -> None:
+    low, high = KEEP[shape.size]
+    check_settle(mutated_puzzle(shape, seed, low + where * (high - low), edits), shape)
+
+
+def test_settle_is_checked_on_every_kind_of_ending() -> None:
+    # Contradictions (at the start, after a round, between two singles of one round),
+    # guesses in a cell's field and in a unit's, and solved boards all occur here.
+    seen = set()
+    for seed in range(400):
+        shape = SHAPES[seed % 4]
+        low, high = KEEP[shape.size]
+        rows = mutated_puzzle(shape, seed, low + (seed % 7) / 6 * (high - low), seed % 4)
+        seen.add(check_settle(rows, shape))
+    assert seen >= {"contradiction", "guess in a cell", "guess in a unit", "solved"}
+
+
 # --- the bit helpers, field by field -----------------------------------------------------------
 def fields_of(value: int, geo: cover.Cover) -> list[int]:
     """An int cut into its fields of n bits and a guard, lowest field first."""
@@ -130,7 +232,7 @@ def fields_of(value: int, geo: cover.Cover) -> list[int]:
 
 @settings(max_examples=60, deadline=None)
 @given(shape=st.sampled_from(SHAPES), seed=st.integers(0, 10**9))
-def test_nonempty_strip_lowest_and_spread_work_field_by_field(shape: Shape, seed: int) -> None:
+def test_nonempty_and_strip_lowest_work_field_by_field(shape: Shape, seed: int) -> None:
     geo = cover.cover(shape)
     rng = random.Random(seed)
     marks = rng.getrandbits(geo.guards.bit_length()) & geo.fields
@@ -142,9 +244,6 @@ def test_nonempty_strip_lowest_and_spread_work_field_by_field(shape: Shape, seed
     )):
         assert ne == (guard if mark else 0), f
         assert stripped == mark & (mark - 1), f
-    picked = geo.guards & rng.getrandbits(geo.guards.bit_length())
-    for g, whole in zip(fields_of(picked, geo), fields_of(cover.spread(picked, geo), geo)):
-        assert whole == (guard - 1 if g else 0)
 
 
 @settings(max_examples=40, deadline=None)
