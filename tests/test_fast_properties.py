@@ -122,7 +122,11 @@ def test_one_given_less_makes_a_proper_puzzle_improper() -> None:
 
 
 # --- settle against singles written out cell by cell ----------------------------------------------
-def singles_by_hand(rows: list[list[int]], shape: Shape) -> tuple[dict, set] | None:
+Cell = tuple[int, int]
+Candidates = dict[Cell, set[int]]
+
+
+def singles_by_hand(rows: list[list[int]], shape: Shape) -> tuple[Candidates, set[int]] | None:
     """Naked and hidden singles to the end, plainly: (candidates per cell, guess) or None.
 
     None is a contradiction (a blank cell with no candidate, or a number with no place left
@@ -137,7 +141,7 @@ def singles_by_hand(rows: list[list[int]], shape: Shape) -> tuple[dict, set] | N
     units += [[(r, c) for r in range(br * b, br * b + br) for c in range(bc * s, bc * s + bc)]
               for b in range(n // br) for s in range(n // bc)]  # kind 3: regions, row by row
 
-    def options(cell: tuple[int, int]) -> set[int]:
+    def options(cell: Cell) -> set[int]:
         seen = {placed[o] for unit in units if cell in unit for o in unit if o in placed}
         return set(range(1, n + 1)) - seen
 
@@ -185,7 +189,7 @@ def check_settle(rows: list[list[int]], shape: Shape) -> str:
     assert settled is not None
     candidates, guess = expected
     n = shape.size
-    left: dict[tuple[int, int], set[int]] = {(r, c): set() for r in range(n) for c in range(n)}
+    left: Candidates = {(r, c): set() for r in range(n) for c in range(n)}
     for move in cover.moves_in(settled & geo.cell_marks, geo):
         cell, number = divmod(move, n)
         left[divmod(cell, n)].add(number + 1)
