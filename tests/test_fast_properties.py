@@ -215,8 +215,8 @@ def test_settle_reaches_what_singles_by_hand_reach(
 
 
 def test_settle_is_checked_on_every_kind_of_ending() -> None:
-    # Contradictions (at the start, after a round, between two singles of one round),
-    # guesses in a cell's field and in a unit's, and solved boards all occur here.
+    # So that the property above is not judged on easy cases alone: contradictions, guesses
+    # in a cell's field and in a unit's, and solved boards all occur among these seeds.
     seen = set()
     for seed in range(400):
         shape = SHAPES[seed % 4]
