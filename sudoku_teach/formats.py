@@ -1,6 +1,7 @@
 """Reading and writing grids as text.
 
-Three text forms are read, all by one parser that ignores spaces and line breaks:
+Three text forms are read, all by one parser that ignores spaces and line breaks (but
+refuses rows of different lengths, unless they are one line cut into equal pieces):
 
 * one line of 81 characters, `0` or `.` for a blank (the form of most puzzle collections);
 * 9 lines of 9 space-separated numbers (the assignment's file format);
@@ -22,6 +23,7 @@ Errors say which line and column hold the problem.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
 
@@ -105,28 +107,49 @@ def short_row_hint(line: str) -> str:
     return f"; {SPACES_HINT}" if "  " in line.strip() else ""
 
 
-def odd_row(text: str, first_line: int, source: str | None) -> PuzzleFormatError | None:
-    """In a puzzle written as rows, the first row whose count of numbers differs from the rest."""
-    rows = [
-        (line_no, line, sum(1 for _ in tokens(line, line_no, source)))
-        for line_no, line in enumerate(text.splitlines(), start=first_line)
-    ]
-    rows = [row for row in rows if row[2]]
-    if len(rows) < 2:
-        return None
+def odd_row(
+    found: list[Token], text: str, first_line: int, source: str | None
+) -> PuzzleFormatError | None:
+    """In a puzzle written as rows, the first row whose count of numbers differs from the rest.
+
+    Rows of different lengths are refused even when the numbers add up to a whole grid
+    (unless they are one line cut into pieces, see `cut_from_one_line`): five rows of 3, 3,
+    3, 4 and 3 numbers make 16, but not a 4x4 grid, and reading them as one would move
+    cells into the wrong rows without a word.
+    """
+    counts = Counter(token.line for token in found)  # numbers per line that holds any
+    if len(set(counts.values())) < 2:
+        return None  # one row, or rows of the same length
+    rows = sorted(counts.items())
     n = len(rows)
-    counts = [count for _, _, count in rows]
-    usual = n if n in FULL_SIZES else max(set(counts), key=counts.count)
-    expected = f"a {n}x{n} grid has {n} in each row" if n in FULL_SIZES else f"most have {usual}"
-    for line_no, line, count in rows:
+    if n in FULL_SIZES:  # as many rows as a grid has: each holds that many numbers
+        usual, expected = n, f"a {n}x{n} grid has {n} in each row"
+    else:
+        (usual, most), (_, next_most) = Counter(counts.values()).most_common(2)
+        expected = f"most have {usual}"
+        if most == next_most:  # no length is the usual one: compare with the first row
+            first, usual = rows[0]
+            expected = f"the row on line {first} has {usual}"
+    lines = text.splitlines()
+    for line_no, count in rows:
         if count != usual:
             return PuzzleFormatError(
                 f"this row has {count} numbers, but {expected}"
-                + (short_row_hint(line) if count < usual else ""),
+                + (short_row_hint(lines[line_no - first_line]) if count < usual else ""),
                 line=line_no,
                 source=source,
             )
     return None
+
+
+def cut_from_one_line(found: list[Token]) -> bool:
+    """Whether the lines look like one long line cut into equal pieces, the last one shorter.
+
+    Line breaks mean nothing to the reader, so a pasted line that an editor wrapped is read
+    as it was; rows of different lengths anywhere else are a mistake, and refused.
+    """
+    counts = list(Counter(token.line for token in found).values())  # in the order of lines
+    return all(count == counts[0] for count in counts[:-1]) and counts[-1] <= counts[0]
 
 
 def parse_cells(
@@ -140,11 +163,10 @@ def parse_cells(
         return [PLAIN[char] for char in line], shape or Shape.for_size(9)
     found = list(tokens(text, first_line, source))
     reject_letters(found, shape, source)
-    wanted = shape.n_cells if shape else None
-    if len(found) != wanted and (shape or len(found) not in FULL_SIZES.values()):
-        problem = odd_row(text, first_line, source)
-        if problem is not None:
-            raise problem
+    problem = odd_row(found, text, first_line, source)
+    fits = len(found) == shape.n_cells if shape else len(found) in FULL_SIZES.values()
+    if problem is not None and not (fits and cut_from_one_line(found)):
+        raise problem
     if shape is None:
         shape = shape_for_count(len(found), source)
     elif len(found) != shape.n_cells:

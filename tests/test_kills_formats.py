@@ -39,7 +39,22 @@ REFUSED = [
      "p.txt, line 4: this row has 3 numbers, but most have 2"),
     ("1 2 3\n1 2 3\n1 2\n1 2 3\n1 2 3", None,
      "p.txt, line 3: this row has 2 numbers, but most have 3"),
-    ("1 2 3 4\n1 2", None, "p.txt, line 1: this row has 4 numbers, but most have 2"),
+    ("1 2 3 4\n1 2", None,  # a tie: no length is the usual one, so the first row is the yardstick
+     "p.txt, line 2: this row has 2 numbers, but the row on line 1 has 4"),
+    ("1 2 3 4\n1  2 3", None,
+     "p.txt, line 2: this row has 3 numbers, but the row on line 1 has 4" + HINT),
+    ("1 2 3\n1 2 3\n1 2 3\n1 2 3 4\n1 2 3", None,  # 16 numbers in all, but not a 4x4 grid
+     "p.txt, line 4: this row has 4 numbers, but most have 3"),
+    ("1 2 3 4 1\n2 3 4\n0 0 0 0\n0 0 0 0", None,  # 16 in four rows: a 4x4 grid, but not its rows
+     "p.txt, line 1: this row has 5 numbers, but a 4x4 grid has 4 in each row"),
+    ("1 2 3 4 1\n2 3 4\n0 0 0 0\n0 0 0 0", Shape(2, 2),
+     "p.txt, line 1: this row has 5 numbers, but a 4x4 grid has 4 in each row"),
+    ("12343\n41221\n434321", None,  # a cut line ends with its shortest piece, not its longest
+     "p.txt, line 3: this row has 6 numbers, but most have 5"),
+    ("1234\n341221434321", None,
+     "p.txt, line 2: this row has 12 numbers, but the row on line 1 has 4"),
+    ("1 2\n1 2\n1 2 3\n1\n1 2", None,  # three lengths: the most common one is the yardstick
+     "p.txt, line 3: this row has 3 numbers, but most have 2"),
     ("1 2 3 4 5 9" + " 0" * 30, Shape(2, 3),
      "p.txt, line 1, column 11: 9 is too big for a 6x6 grid (numbers go from 1 to 6,"
      " written 1-6)"),
@@ -69,9 +84,21 @@ def test_a_refusal_says_what_and_where_word_for_word(text, shape, message):
     assert str(refused.value) == message
 
 
-def test_rows_of_uneven_length_are_read_when_the_shape_is_given_and_the_count_fits():
-    cells, shape = parse_cells("1 2 3 4 1\n2 3 4\n0 0 0 0\n0 0 0 0", Shape(2, 2))
-    assert cells[:8] == [1, 2, 3, 4, 1, 2, 3, 4] and shape == Shape(2, 2)
+def test_rows_of_one_length_are_read_whatever_the_length():
+    # Rows of the grid, rows of the .sdk form, or a line cut into equal pieces: all one grid.
+    forms = ("1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1", "12343412\n21434321", "1234\n3412\n2143\n4321")
+    for text in forms:
+        cells, shape = parse_cells(text)
+        assert cells == [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1] and shape == Shape(2, 2)
+    cells, _ = parse_cells("1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1")  # pretty form
+    assert cells[8:] == [2, 1, 4, 3, 4, 3, 2, 1]
+    wrapped = ("1234341\n2214343\n21", "123434122143\n4321")  # one line that an editor wrapped
+    for text in wrapped:
+        for shape in (None, Shape(2, 2)):
+            cells, _ = parse_cells(text, shape)
+            assert cells == [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1], (text, shape)
+    cells, _ = parse_cells("." * 60 + "\n" + "." * 40, Shape(2, 5))  # 10x10: no usual size
+    assert cells == [0] * 100
 
 
 def test_a_ten_by_ten_grid_writes_ten_as_a_letter():
