@@ -483,3 +483,16 @@ def test_a_kernel_that_dies_as_it_starts_is_stopped_and_its_sockets_closed(tmp_p
         pytest.fail("the kernel should not have started")
     assert made and all(context.closed for context in made)
     assert started.client is None and started.process.poll() == 3
+
+
+def test_the_jail_starts_from_an_empty_environment_and_sets_each_variable_once(tmp_path):
+    # Nothing of the teacher's environment gets in (--clearenv comes first), and the jail's
+    # temporary folder is its own /tmp, named once.
+    command = sandbox.jail(tmp_path)
+    clear = command.index("--clearenv")
+    names = [command[i + 1] for i, arg in enumerate(command) if arg == "--setenv"]
+    assert all(i > clear for i, arg in enumerate(command) if arg == "--setenv")
+    assert len(names) == len(set(names)) and "HOME" in names
+    at = command.index("TMPDIR")
+    assert command[at - 1] == "--setenv" and command[at + 1] == "/tmp"
+    assert command[-2:] == ["--remount-ro", "/"]

@@ -205,9 +205,10 @@ def jail(folder: Path) -> list[str]:
     for path in python_dirs():
         args += ["--ro-bind", path, path]
     args += ["--bind", str(folder), str(folder), "--chdir", str(folder), "--clearenv"]
-    for key, value in environment(folder).items():
+    inside = {**environment(folder), "TMPDIR": "/tmp"}  # the jail's own /tmp, a tmpfs
+    for key, value in inside.items():
         args += ["--setenv", key, value]
-    return [*args, "--setenv", "TMPDIR", "/tmp", "--remount-ro", "/"]
+    return [*args, "--remount-ro", "/"]
 
 
 def kernel_command(
