@@ -108,16 +108,16 @@ def short_row_hint(line: str) -> str:
 
 
 def odd_row(
-    found: list[Token], text: str, first_line: int, source: str | None
+    counts: Counter[int], text: str, first_line: int, source: str | None
 ) -> PuzzleFormatError | None:
     """In a puzzle written as rows, the first row whose count of numbers differs from the rest.
 
     Rows of different lengths are refused even when the numbers add up to a whole grid
     (unless they are one line cut into pieces, see `cut_from_one_line`): five rows of 3, 3,
     3, 4 and 3 numbers make 16, but not a 4x4 grid, and reading them as one would move
-    cells into the wrong rows without a word.
+    cells into the wrong rows without a word. `counts`: how many numbers each line holds,
+    by line number (lines with none are left out).
     """
-    counts = Counter(token.line for token in found)  # numbers per line that holds any
     if len(set(counts.values())) < 2:
         return None  # one row, or rows of the same length
     rows = sorted(counts.items())
@@ -142,14 +142,14 @@ def odd_row(
     return None
 
 
-def cut_from_one_line(found: list[Token]) -> bool:
+def cut_from_one_line(counts: Counter[int]) -> bool:
     """Whether the lines look like one long line cut into equal pieces, the last one shorter.
 
     Line breaks mean nothing to the reader, so a pasted line that an editor wrapped is read
     as it was; rows of different lengths anywhere else are a mistake, and refused.
     """
-    counts = list(Counter(token.line for token in found).values())  # in the order of lines
-    return all(count == counts[0] for count in counts[:-1]) and counts[-1] <= counts[0]
+    pieces = list(counts.values())  # in the order of the lines
+    return all(count == pieces[0] for count in pieces[:-1]) and pieces[-1] <= pieces[0]
 
 
 def parse_cells(
@@ -163,9 +163,10 @@ def parse_cells(
         return [PLAIN[char] for char in line], shape or Shape.for_size(9)
     found = list(tokens(text, first_line, source))
     reject_letters(found, shape, source)
-    problem = odd_row(found, text, first_line, source)
+    counts = Counter(token.line for token in found)  # numbers per line that holds any
+    problem = odd_row(counts, text, first_line, source)
     fits = len(found) == shape.n_cells if shape else len(found) in FULL_SIZES.values()
-    if problem is not None and not (fits and cut_from_one_line(found)):
+    if problem is not None and not (fits and cut_from_one_line(counts)):
         raise problem
     if shape is None:
         shape = shape_for_count(len(found), source)
