@@ -86,6 +86,17 @@ def symbol(value: int, blank: str = ".") -> str:
     return SYMBOLS[value - 1] if value else blank
 
 
+def symbols_for(size: int) -> list[str]:
+    """The characters of the numbers 1..size, in order: the one table every view writes with.
+
+    The board's script takes it from here (as JSON), so the page, the files and every
+    message write 10 as A, 16 as G and 25 as P alike.
+    """
+    if not 1 <= size <= len(SYMBOLS):
+        raise ValueError(f"no symbols for size {size}: sizes go from 1 to {len(SYMBOLS)}")
+    return list(SYMBOLS[:size])
+
+
 def shape_for_count(count: int, source: str | None = None) -> Shape:
     """The grid shape that has exactly `count` cells, or an error saying what would fit."""
     for size, cells in FULL_SIZES.items():

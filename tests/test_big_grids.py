@@ -86,3 +86,14 @@ def test_a_16x16_worksheet_prints(tmp_path) -> None:  # type: ignore[no-untyped-
     assert main(["worksheet", "--count", "1", "--difficulty", "easy", "--size", "16",
                  "--seed", "1", "--per-page", "1", "--answers", "-o", str(out)]) == 0
     assert out.read_bytes().startswith(b"%PDF")
+
+
+def test_symbols_for_a_size_read_back_as_their_numbers() -> None:
+    from sudoku_teach.formats import symbols_for, value_of
+
+    for size in (4, 9, 16, 25):
+        table = symbols_for(size)
+        assert [value_of(char) for char in table] == list(range(1, size + 1))
+    assert symbols_for(16)[9:] == list("ABCDEFG")
+    with pytest.raises(ValueError):
+        symbols_for(26)
