@@ -1,4 +1,4 @@
-"""The command line: sudoku-teach show check hint solve count generate rate worksheet grade.
+"""Commands: sudoku-teach show check hint solve count generate rate worksheet grade collect return.
 
 `python -m sudoku_teach` does the same. The top layer of the package, beside `teacher`
 and `exercises`: it uses every layer below and nothing imports it. Each command's
@@ -36,7 +36,8 @@ from ..errors import ContradictionError, RuleViolation, SearchLimitReached, Sudo
 from ..grid import STYLES, write_as
 from ..rule_solver import next_step
 from ..rules import conflicts, is_complete
-from . import generate as cli_generate  # each of these commands lives in its own module
+from . import collect as cli_collect  # each of these commands lives in its own module
+from . import generate as cli_generate
 from . import grade as cli_grade
 from . import rate as cli_rate
 from . import worksheet as cli_worksheet
@@ -151,6 +152,7 @@ def build_parser() -> argparse.ArgumentParser:
     cli_rate.add_rate_parser(commands)
     cli_worksheet.add_worksheet_parser(commands)
     cli_grade.add_grade_parser(commands)
+    cli_collect.add_collect_parsers(commands)
     return parser
 
 
