@@ -45,8 +45,10 @@ node_modules/axe-core/axe.min.js: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	@touch $@
 
+# ruff for style, mypy for types (its settings: [tool.mypy] in pyproject.toml).
 lint: $(STAMP)
 	$(BIN)/ruff check sudoku_teach tests notebooks benchmarks app deploy
+	$(BIN)/mypy
 
 # axe-core comes from npm: without npm the accessibility checks skip (and fail in CI).
 test: lint

@@ -287,14 +287,14 @@ def split_puzzles(
             yield start, "\n".join(block)
             block = []
     if block:
-        error = PuzzleFormatError(
+        short = PuzzleFormatError(
             f"the puzzle starting here has only {len(block)} of its {rows_needed} rows",
             line=start,
             source=source,
         )
         if on_error is None:
-            raise error
-        on_error(error)
+            raise short
+        on_error(short)
 
 
 def format_line(cells: list[int], blank: str = ".") -> str:

@@ -156,7 +156,8 @@ class Grid:
             return NotImplemented
         return self.shape == other.shape and self._cells == other._cells
 
-    __hash__ = None  # a grid can change, so it is not a dictionary key
+    # A grid can change, so it is not a dictionary key (mypy's stub types __hash__ as a method).
+    __hash__ = None  # type: ignore[assignment]
 
     def __str__(self) -> str:
         return self.format()

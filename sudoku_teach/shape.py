@@ -192,7 +192,7 @@ class Shape:
         if len(cell) != 2:
             raise CellIndexError(f"{cell!r} is not a cell: write it as (row, column)")
         self.check_cell(*cell)
-        return cell  # type: ignore[return-value]
+        return cell
 
     def check_value(
         self, value: object, cell: Cell | None = None, *, blank: bool = True, **where: Any

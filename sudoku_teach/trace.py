@@ -102,7 +102,7 @@ class Trace:
         values = list(self.puzzle.numbers)
         guesses: list[list[int]] = [[]]  # cells filled under each guess; [0] = before any
         for event in self.events[: step + 1]:
-            if event.kind in ("place", "propagate"):
+            if event.kind in ("place", "propagate") and event.cell is not None:
                 row, col = event.cell
                 if event.kind == "place":
                     guesses.append([])

@@ -37,7 +37,7 @@ def count_argument(text: str) -> int:
     return value
 
 
-def add_generate_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_generate_parser(commands: argparse._SubParsersAction) -> None:
     """Add the `generate` command to the command line's sub-commands."""
     parser = commands.add_parser("generate", help="new proper puzzles, one a line")
     parser.add_argument("--count", type=count_argument, default=1, metavar="N",

@@ -19,7 +19,7 @@ from .inputs import BROKEN, OK, Inputs, emit, several, with_progress
 from .options import add_command
 
 
-def add_rate_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_rate_parser(commands: argparse._SubParsersAction) -> None:
     """Add the `rate` command to the command line's sub-commands."""
     about = "the level of each puzzle and the techniques used"
     parser = add_command(commands, "rate", cmd_rate, about)

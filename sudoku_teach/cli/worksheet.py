@@ -96,7 +96,7 @@ def cmd_worksheet(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_worksheet_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_worksheet_parser(commands: argparse._SubParsersAction) -> None:
     """The `worksheet` command and its options."""
     sheet = commands.add_parser("worksheet", help="print puzzles (and answers) as a PDF")
     sheet.add_argument("--count", type=at_least_one, help="how many puzzles")

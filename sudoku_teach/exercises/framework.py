@@ -25,7 +25,7 @@ import difflib
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from .code_reading import returns_a_value
 from .remote import CHECKED
@@ -55,7 +55,7 @@ def _short(arg: Any) -> str:
     return repr(arg)
 
 
-def is_grid(value: Any) -> bool:
+def is_grid(value: Any) -> TypeGuard[list[list[Any]]]:
     """Whether a value is a grid as students write it: a non-empty square list of lists.
 
     (Square, so that other lists of lists, such as notebook 09's clauses, print as they are.)
@@ -158,10 +158,10 @@ def unknown_exercise(name: str) -> str:
 
 def run_checks(function: Callable[..., Any], name: str | None = None) -> Report:
     """Run a student's function on every hidden case, count the passes, keep the first failure."""
-    name = name or getattr(function, "__name__", "")
-    if name in REGISTRY:
-        CHECKED[name] = function  # the grader asks for this function by its exercise's name
-    return check_subject(LocalSubject(function, name), name)
+    key = name or str(getattr(function, "__name__", ""))
+    if key in REGISTRY:
+        CHECKED[key] = function  # the grader asks for this function by its exercise's name
+    return check_subject(LocalSubject(function, key), key)
 
 
 def check_subject(subject: Subject, name: str) -> Report:
@@ -241,9 +241,9 @@ def judge(
         f"  got:      {show(answer)}",
     ]
     helper = helper_problem(subject, case)
-    note = helper or kind_problem(subject, answer, expected)
-    if note:
-        lines.append(f"  ({note})")
+    aside = helper or kind_problem(subject, answer, expected)
+    if aside:
+        lines.append(f"  ({aside})")
     better = None if helper else diagnosis(exercise, subject, case, answer, expected)
     return ("failed", "\n".join(lines)) + ((better,) if better else ())
 

@@ -97,9 +97,10 @@ def outcome_from(data: Any) -> Outcome:
     """An outcome from a kernel's reply, read strictly (anything odd is a WireError)."""
     if not isinstance(data, dict):
         raise wire.WireError("an outcome that is not a table")
-    texts = [data.get(key) for key in ("error", "kind", "message")]
+    fields = [data.get(key) for key in ("error", "kind", "message")]
+    texts = [text for text in fields if isinstance(text, str)]
     raised_in = data.get("raised_in")
-    if not all(isinstance(t, str) for t in texts) or not isinstance(raised_in, (str, type(None))):
+    if len(texts) != 3 or not isinstance(raised_in, (str, type(None))):
         raise wire.WireError("an outcome with odd fields")
     if texts[0] not in ("", "not implemented", "too slow", "recursion", "raised"):
         raise wire.WireError(f"an outcome of no known kind: {texts[0][:40]!r}")

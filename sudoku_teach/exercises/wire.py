@@ -10,7 +10,7 @@ equals nothing the checks expect.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, is_dataclass
 from typing import Any
 
 MAX_BYTES = 4_000_000
@@ -56,7 +56,8 @@ def to_data(value: Any, depth: int = 0) -> Any:
         return {"$set": [to_data(item, depth + 1) for item in value]}
     if type(value) is dict:
         return {"$dict": [[to_data(k, depth + 1), to_data(v, depth + 1)] for k, v in value.items()]}
-    if type(value).__name__ in _known() and type(value) is _known()[type(value).__name__]:
+    known = _known().get(type(value).__name__)
+    if type(value) is known and is_dataclass(value):
         state = {f.name: to_data(getattr(value, f.name), depth + 1) for f in fields(value)}
         return {"$object": [type(value).__name__, state]}
     return _opaque(value)

@@ -138,12 +138,13 @@ def search(board: Board, geo: Cover, stats: SearchStats, max_nodes: int) -> Iter
         stats.nodes += 1
         if depth > stats.max_depth:
             stats.max_depth = depth
-        board, choices = settle(board, geo)
-        if not choices:  # a dead end (no board), or solved (no guess left to make)
+        settled, choices = settle(board, geo)
+        if settled is None or not choices:  # a dead end, or solved (no guess left to make)
             leaf = depth
-            if board is not None:
-                yield board
+            if settled is not None:
+                yield settled
             continue
+        board = settled
         while choices:  # the highest mark goes on the stack first, so the lowest is tried first
             at = choices.bit_length()
             boards.append(board & placing_at[at])  # place(board, that mark's move)

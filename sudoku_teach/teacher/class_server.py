@@ -32,6 +32,9 @@ def give_back_memory() -> bool:
 class TrimmingKernelManager(AsyncMappingKernelManager):
     """jupyter_server's kernel manager, giving memory back after each kernel it shuts down."""
 
-    async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:
+    # jupyter_client's stubs give the async manager its sync parent's signature.
+    async def shutdown_kernel(  # type: ignore[override]
+        self, kernel_id: str, *args: Any, **kwargs: Any
+    ) -> None:
         await super().shutdown_kernel(kernel_id, *args, **kwargs)
         give_back_memory()

@@ -161,8 +161,8 @@ def grade(path: Path, settings: Settings, known: dict[str, list[str]]) -> list[R
     try:
         notebook = read(path)
         sources = code_cells(notebook)
-    except ValueError as problem:
-        text = str(problem)
+    except ValueError as unreadable:
+        text = str(unreadable)
         return [Row(name, NOTEBOOK, ERROR, text if "notebook" in text or "file" in text
                     else f"not a notebook ({text})")]
     lesson = lesson_of(notebook, path, known)

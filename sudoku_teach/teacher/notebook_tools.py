@@ -114,8 +114,8 @@ def join_streams(outputs: list[dict]) -> list[dict]:
     joined: list[dict] = []
     for output in outputs:
         last = joined[-1] if joined else None
-        same = last is not None and output.get("output_type") == last.get("output_type")
-        if same and output["output_type"] == "stream" and output["name"] == last["name"]:
+        kinds = (last or {}).get("output_type"), output.get("output_type")
+        if last is not None and kinds == ("stream", "stream") and output["name"] == last["name"]:
             text = "".join(last["text"]) + "".join(output["text"])
             last["text"] = text.splitlines(keepends=True)
         else:

@@ -202,8 +202,8 @@ def jail(folder: Path) -> list[str]:
     size = str(TMPFS_BYTES)  # memory-backed: without a size, a way round the memory limit
     args += ["--proc", "/proc", "--dev", "/dev", "--size", size, "--tmpfs", "/dev/shm",
              "--size", size, "--tmpfs", "/tmp"]
-    for path in python_dirs():
-        args += ["--ro-bind", path, path]
+    for library in python_dirs():
+        args += ["--ro-bind", library, library]
     args += ["--bind", str(folder), str(folder), "--chdir", str(folder), "--clearenv"]
     inside = {**environment(folder), "TMPDIR": "/tmp"}  # the jail's own /tmp, a tmpfs
     for key, value in inside.items():

@@ -20,7 +20,7 @@ import shlex
 import textwrap
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..errors import SudokuError
 from ..fast import proper_solution
@@ -136,7 +136,8 @@ def draw_grid(ax: Axes, puzzle: Grid, answer: Grid | None = None) -> None:
     for k in range(n + 1):  # a region edge every box_cols columns and every box_rows rows
         ax.plot([k, k], [0, n], **line_style(k % shape.box_cols == 0))
         ax.plot([0, n], [k, k], **line_style(k % shape.box_rows == 0))
-    side_points = ax.get_position().width * ax.figure.get_figwidth() * 72
+    page_inches = ax.figure.bbox.width / ax.figure.dpi  # the page's width (or its part's)
+    side_points = ax.get_position().width * page_inches * 72
     size = side_points / n * 0.58
     shown = answer if answer is not None else puzzle
     for (row, col), value in zip(shape.cells, shown.numbers):
@@ -172,7 +173,7 @@ def pages_of(sheet: Sheet, per_page: int) -> list[Page]:
     ]
 
 
-def page_text(fig: Figure, x: float, y: float, text: str, **style: object) -> None:
+def page_text(fig: Figure, x: float, y: float, text: str, **style: Any) -> None:
     """Text on a page exactly as typed: `$` and `\\` are not read as mathematics."""
     fig.text(x, y, text, parse_math=False, usetex=False, color="black", **style)
 
@@ -240,9 +241,11 @@ def pdf_bytes(sheet: Sheet, per_page: int, paper: str) -> tuple[bytes, int]:
     metadata = {"CreationDate": None, "Creator": "sudoku-teach", "Producer": "sudoku-teach",
                 "Title": sheet.title}
     pages = pages_of(sheet, per_page)
-    style = {"pdf.fonttype": 42, "font.family": "DejaVu Sans", "text.usetex": False}
     buffer = io.BytesIO()
-    with matplotlib.rc_context(style), PdfPages(buffer, metadata=metadata) as pdf:
+    style = matplotlib.rc_context(
+        {"pdf.fonttype": 42, "font.family": "DejaVu Sans", "text.usetex": False}
+    )
+    with style, PdfPages(buffer, metadata=metadata) as pdf:
         for page in pages:
             pdf.savefig(draw_page(sheet, page, paper, per_page))
     return buffer.getvalue(), len(pages)

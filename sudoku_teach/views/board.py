@@ -42,13 +42,13 @@ Look = tuple[int, tuple[int, ...], str]
 
 CellCallback = Callable[[Cell, str], None]
 ButtonCallback = Callable[[str, Cell], None]
-NumberCallback = Callable[[int], None]
+NumberCallback = Callable[[int], object]  # what it returns is not used
 PuzzleCallback = Callable[[str], None]
 
 
 def grid_looks(grid: Grid) -> dict[Cell, Look]:
     """The plain look of a grid: givens bold, other numbers as entries."""
-    looks = {}
+    looks: dict[Cell, Look] = {}
     for cell in grid.shape.cells:
         kind = "sudoku-given" if grid.is_given(*cell) else "sudoku-entry" if grid[cell] else ""
         looks[cell] = (grid[cell], (), kind)
@@ -57,7 +57,9 @@ def grid_looks(grid: Grid) -> dict[Cell, Look]:
 
 def bundle_as(board: Board, text: str) -> tuple[dict[str, Any], dict[str, Any]]:
     """The board's display bundle with `text` as its plain form (what a notebook stores)."""
-    data, metadata = board._repr_mimebundle_()
+    bundle = board._repr_mimebundle_()
+    assert bundle is not None, "an anywidget always has a view"
+    data, metadata = bundle
     return {**data, "text/plain": text}, metadata
 
 

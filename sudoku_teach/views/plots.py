@@ -52,6 +52,12 @@ def new_axes(size: tuple[float, float] = SINGLE) -> Axes:
     return ax
 
 
+def figure_of(ax: Axes) -> Figure:
+    """The whole figure a plot is drawn on: the one that is saved as a picture."""
+    figure = ax.figure
+    return figure if isinstance(figure, Figure) else figure.figure
+
+
 def figure_html(figure: Figure) -> str:
     """A figure as an HTML image, for widgets that redraw it (the figure is then closed)."""
     buffer = io.BytesIO()

@@ -25,6 +25,7 @@ from .gridview import GridView
 
 if TYPE_CHECKING:
     from ..results import SolveResult
+    from ..steps import Step
 
 __all__ = ["GridView", "SinglesHelper", "Stepper", "search_explorer"]
 
@@ -73,7 +74,7 @@ class SinglesHelper:
     def __init__(self, grid: GridLike, techniques: Techniques = "naked singles") -> None:
         self.techniques = techniques
         self.view = GridView(grid, editable=True, validator=self._judge, clearable=False)
-        self.step = None
+        self.step: Step | None = None
         self.view.add_button("show the three sets", self.explain)
         self.view.on_change(lambda cell, value: self._advance(f"Right: {value} goes in {cell}. "))
         self._advance()
@@ -110,6 +111,9 @@ class SinglesHelper:
             )
             return
         cell = self.step.cell
+        if cell is None:  # a step that only crosses off candidates: nothing to ask for
+            board.message = f"{praise}{self.step.explain()}"
+            return
         self.view.marked = {cell}
         self.view.select(cell)
         self.view.refresh()
@@ -136,7 +140,7 @@ class SinglesHelper:
 def search_explorer(result: SolveResult) -> Stepper:
     """A slider over a traced search: the board at step k with its cell marked (a board you
     can click to inspect), and the depth curve with a marker at k."""
-    from .plots import figure_html, new_axes, plot_depth_at
+    from .plots import figure_html, figure_of, new_axes, plot_depth_at
 
     trace = result.trace
     if trace is None or not len(trace):
@@ -146,6 +150,6 @@ def search_explorer(result: SolveResult) -> Stepper:
     def show(k: int) -> str:
         cell = trace.cell_at(k)
         view.set_grid(trace.board_at(k), marked=[cell] if cell else [])
-        return figure_html(plot_depth_at(result, k, new_axes((6.5, 3.6))).figure)
+        return figure_html(figure_of(plot_depth_at(result, k, new_axes((6.5, 3.6)))))
 
     return Stepper(len(trace) - 1, show, board=view)
