@@ -231,6 +231,22 @@ def test_the_watchdog_interrupts_without_signals_and_lets_quick_code_finish():
     assert total == 499500
 
 
+def test_the_watchdog_counts_computing_not_waiting():
+    """Time spent waiting (as for a busy processor) is not counted; the clock is a backstop."""
+    import time
+
+    from sudoku_teach.exercises.watchdog import TimeUp, time_limit, wall_backstop
+
+    with time_limit(0.3, wall=30):  # a second of waiting is not 0.3 s of work
+        end = time.monotonic() + 1.0
+        while time.monotonic() < end:
+            time.sleep(0.01)
+    with pytest.raises(TimeUp), time_limit(30, wall=0.5):  # waiting forever is still stopped
+        while True:
+            time.sleep(0.01)
+    assert wall_backstop(10) == 100 and wall_backstop(1) == 61
+
+
 @pytest.mark.parametrize("name", sorted(REGISTRY))
 def test_every_exercise_names_a_package_function_that_passes_its_checks(name):
     exercise = REGISTRY[name]

@@ -10,8 +10,9 @@ One rule for the kind of an answer, in every exercise: when order matters (a cel
 does not matter (the numbers a row rules out) the answer is a set, and a list is explained
 as the wrong kind.
 
-An endless loop is stopped after `TIME_LIMIT` seconds by a watchdog thread that interrupts
-the main thread, so the limit works on every system, Windows included.
+An endless loop is stopped after `TIME_LIMIT` seconds of computing (not of waiting: a busy
+machine does not make a right answer too slow) by a watchdog thread that interrupts the main
+thread, so the limit works on every system, Windows included.
 
 The checks judge a `Subject`, not the function itself: in a notebook it wraps the student's
 function (`LocalSubject`); the teacher's grader passes a `RemoteSubject` that calls the
@@ -135,7 +136,7 @@ class Report:
 REGISTRY: dict[str, Exercise] = {}
 
 TIME_LIMIT = 10
-"""Seconds one case may take before the check gives up on it (an endless loop, probably)."""
+"""Seconds of computing one case may take before the check gives up (an endless loop, probably)."""
 
 
 def register(exercise: Exercise) -> Exercise:

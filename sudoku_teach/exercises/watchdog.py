@@ -1,25 +1,40 @@
-"""A time limit for a student's function that works on every system, Windows included.
+"""A limit on the work a student's function does, that holds on a busy machine and on Windows.
 
-A watchdog thread waits for the limit, then interrupts the main thread (as Ctrl-C would);
-the interruption is turned into `TimeUp`. Signals such as SIGALRM would be simpler but do
-not exist on Windows.
+The limit counts the seconds of computing this Python process does (`time.process_time`),
+not the seconds on the clock: on a machine shared with other work a right answer is never
+"too slow" because it waited for the processor. A function that waits without computing
+(an `input()`, a `time.sleep`) is stopped by a much later backstop on the clock.
+
+A watchdog thread watches both, then interrupts the main thread (as Ctrl-C would); the
+interruption is turned into `TimeUp`. Signals such as SIGALRM would be simpler but do not
+exist on Windows.
 """
 
 from __future__ import annotations
 
 import _thread
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+
+WALL_FACTOR = 10
+"""The backstop on the clock: this many times the computing limit, and at least a minute."""
+WALL_MINIMUM = 60.0
 
 
 class TimeUp(Exception):
     """A student's function ran past the time limit."""
 
 
+def wall_backstop(seconds: float) -> float:
+    """How long on the clock a block may take at most, waiting included."""
+    return max(seconds * WALL_FACTOR, seconds + WALL_MINIMUM)
+
+
 @contextmanager
-def time_limit(seconds: float) -> Iterator[None]:
-    """Interrupt the block after `seconds`: a watchdog thread interrupts the main thread.
+def time_limit(seconds: float, wall: float | None = None) -> Iterator[None]:
+    """Interrupt the block after `seconds` of computing, or `wall` seconds on the clock.
 
     Works on every system (Windows too). Off the main thread there is nothing to interrupt
     safely, so the block runs without a limit there.
@@ -28,16 +43,26 @@ def time_limit(seconds: float) -> Iterator[None]:
         yield
         return
     lock = threading.Lock()
+    done = threading.Event()
     state = {"running": True, "fired": False}
+    start_work, start_clock = time.process_time(), time.monotonic()
+    clock_limit = wall_backstop(seconds) if wall is None else wall
+    poll = min(0.05, max(seconds, 0.001) / 10)
 
-    def fire() -> None:
-        with lock:
-            if state["running"]:
-                state["fired"] = True
-                _thread.interrupt_main()
+    def over() -> bool:
+        return (time.process_time() - start_work >= seconds
+                or time.monotonic() - start_clock >= clock_limit)
 
-    watchdog = threading.Timer(seconds, fire)
-    watchdog.daemon = True
+    def watch() -> None:
+        while not done.wait(poll):
+            if over():
+                with lock:
+                    if state["running"]:
+                        state["fired"] = True
+                        _thread.interrupt_main()
+                return
+
+    watchdog = threading.Thread(target=watch, name="sudoku-teach watchdog", daemon=True)
     watchdog.start()
     try:
         yield
@@ -48,4 +73,4 @@ def time_limit(seconds: float) -> Iterator[None]:
     finally:
         with lock:
             state["running"] = False
-        watchdog.cancel()
+        done.set()
