@@ -9,6 +9,7 @@ import pytest
 
 import sudoku_teach
 from sudoku_teach import Grid
+from sudoku_teach.errors import NotAPuzzleError, RuleViolation
 from sudoku_teach.exercises import REGISTRY, check, run_checks
 from sudoku_teach.results import SolveResult
 from sudoku_teach.teacher.notebook_tools import BEGIN
@@ -259,6 +260,12 @@ def as_plain_answer(function, name):
     """The package's function answering as a student does: rows for grids, a count for counts."""
 
     def plain(*args):
+        if name == "is_proper":  # proper_solution raises when the puzzle is not proper
+            try:
+                function(*args)
+            except (NotAPuzzleError, RuleViolation):
+                return False
+            return True
         answer = function(*args)
         if isinstance(answer, SolveResult):
             answer = answer.solution if name.startswith("solve") else answer.count

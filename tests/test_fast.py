@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudoku_teach import cli, fast
-from sudoku_teach.errors import SearchLimitReached, SudokuError
+from sudoku_teach.errors import NotAPuzzleError, RuleViolation, SearchLimitReached, SudokuError
 from sudoku_teach.examples import ASSIGNMENT_PUZZLE, ASSIGNMENT_SOLUTION, NORVIG_HARD, WARMUP_4X4
 from sudoku_teach.grid import Grid
 from sudoku_teach.shape import CLASSIC, Shape
@@ -263,7 +263,7 @@ def test_solutions_and_the_uniqueness_check_raise_at_the_node_limit() -> None:
     assert isinstance(raised.value, SudokuError)
     assert "50 nodes" in str(raised.value)
     with pytest.raises(SearchLimitReached):
-        fast.has_unique_solution(NORVIG_HARD, max_nodes=3)
+        fast.proper_solution(NORVIG_HARD, max_nodes=3)
 
 
 def test_limit_must_be_positive() -> None:
@@ -271,10 +271,12 @@ def test_limit_must_be_positive() -> None:
         fast.count_solutions(ASSIGNMENT_PUZZLE, limit=0)
 
 
-def test_has_unique_solution() -> None:
-    assert fast.has_unique_solution(ASSIGNMENT_PUZZLE)
-    assert not fast.has_unique_solution(NORVIG_HARD)
-    assert not fast.has_unique_solution(CLASHES["row"])
+def test_proper_solution_is_the_one_answer_or_says_why_not() -> None:
+    assert fast.proper_solution(ASSIGNMENT_PUZZLE) == Grid.parse(ASSIGNMENT_SOLUTION)
+    with pytest.raises(NotAPuzzleError, match="more than one solution"):
+        fast.proper_solution(NORVIG_HARD)
+    with pytest.raises(RuleViolation):
+        fast.proper_solution(CLASHES["row"])
 
 
 # --- the bit sets ----------------------------------------------------------------------------

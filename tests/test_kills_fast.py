@@ -76,7 +76,7 @@ def test_the_node_limit_is_kept_and_reported():
     empty = Grid([0] * 81)
     for limit in (1, 5):
         with pytest.raises(SearchLimitReached) as stopped:
-            fast.has_unique_solution(empty, max_nodes=limit)
+            fast.proper_solution(empty, max_nodes=limit)
         assert stopped.value.limit == limit and stopped.value.stats.nodes == limit
     small = fast.count_all(Grid([0] * 16, SMALL), max_nodes=10)
     assert small.status == "node limit" and small.stats.nodes == 10 and small.count < 288

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .. import fast, generate
+from ..errors import NotAPuzzleError, RuleViolation
 from ..examples import ASSIGNMENT_PUZZLE, WARMUP_4X4
 from ..generate import puzzles
 from ..grid import Grid, Rows
@@ -86,14 +87,23 @@ count_solutions = register(
     )
 )
 
+def reference_is_proper(grid: Rows) -> bool:
+    """The package's one "is it proper?" (`fast.proper_solution`) as a yes or no."""
+    try:
+        fast.proper_solution(Grid.from_rows(grid))
+    except (NotAPuzzleError, RuleViolation):
+        return False
+    return True
+
+
 is_proper = register(
     Exercise(
         name="is_proper",
-        reference=lambda grid: fast.has_unique_solution(Grid.from_rows(grid)),
+        reference=reference_is_proper,
         cases=lambda: [(g,) for g in small_puzzles() + nine_by_nine()],
         hint="count the solutions up to two with st.fast.count_solutions(grid, 2).count and"
         " compare with exactly 1: no solution is not proper either.",
-        package="st.fast.has_unique_solution",
+        package="st.fast.proper_solution (it raises NotAPuzzleError when not proper)",
         slow="A counter that tries the cells in reading order (like your count_solutions) can"
         " take minutes on a hard 9x9 puzzle: use st.fast.count_solutions(grid, 2).count.",
     )

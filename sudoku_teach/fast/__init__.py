@@ -245,14 +245,6 @@ def solve(grid: GridLike, max_nodes: int = DEFAULT_MAX_NODES) -> SolveResult:
     return count_solutions(grid, 1, max_nodes)
 
 
-def has_unique_solution(grid: GridLike, max_nodes: int = DEFAULT_MAX_NODES) -> bool:
-    """Whether a grid is a proper puzzle: exactly one solution (raises at the node limit)."""
-    result = count_solutions(grid, 2, max_nodes)
-    if result.status == "node limit":
-        raise SearchLimitReached(max_nodes, result.stats)
-    return result.count == 1
-
-
 def proper_solution(grid: GridLike, max_nodes: int = DEFAULT_MAX_NODES) -> Grid:
     """The one solution of a proper puzzle, or an error that says in words why it is not one.
 
