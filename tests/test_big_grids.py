@@ -50,7 +50,7 @@ def test_a_16_cell_line_with_letters_is_a_row_of_a_big_grid() -> None:
 
 def test_big_grids_are_drawn_with_letters() -> None:
     html = grid_html(Grid.from_rows(pattern_rows(4, 4)))
-    assert html.count("sudoku-cell") == 256 and ">G</td>" in html
+    assert html.count("sudoku-grid-cell") == 256 and ">G</td>" in html
 
 
 @pytest.mark.parametrize("size", [16, 25])

@@ -396,7 +396,8 @@ def test_repr_is_short_and_stable():
 
 def cell_html(html: str, r: int, c: int) -> str:
     """The contents of one cell's <td> in a board drawn by `render.grid_html`."""
-    match = re.search(rf"<td class='sudoku-cell sudoku-r{r}c{c}' style='([^']*)'>(.*?)</td>", html)
+    classes = f"sudoku-grid-cell sudoku-grid-r{r}c{c}"
+    match = re.search(rf"<td class='{classes}' style='([^']*)'>(.*?)</td>", html)
     assert match, (r, c)
     return match.group(1) + "|" + match.group(2)
 

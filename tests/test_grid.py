@@ -198,5 +198,5 @@ def test_every_text_form_reads_back_to_the_same_grid(grid):
 def test_html_marks_every_cell_with_stable_classes(grid):
     html = grid._repr_html_()
     for r, c in grid.shape.cells:
-        assert f"sudoku-cell sudoku-r{r}c{c}'" in html
+        assert f"sudoku-grid-cell sudoku-grid-r{r}c{c}'" in html
     assert html == grid._repr_html_()

@@ -2,8 +2,10 @@
 
 This module only produces text, in the series' one palette (`palette`); it knows nothing
 of widgets or of the rules.
-Every cell carries the CSS classes `sudoku-cell` and `sudoku-r{row}c{col}` so that a
-browser test (or a curious student) can find it.
+The table has the class `sudoku-grid` and every cell the classes `sudoku-grid-cell` and
+`sudoku-grid-r{row}c{col}`, so that a browser test (or a curious student) can find it. They
+are the static boards' own classes: the board widget's stylesheet (`board.css`) never
+matches them, however many widgets a page shows.
 """
 
 from __future__ import annotations
@@ -84,7 +86,8 @@ def grid_html(
                 text = symbol(value)  # 10 and up are letters (A = 10), as in `formats`
             else:
                 text = candidates_html(candidates.get(cell, ()), grid.size) if candidates else ""
-            tds.append(f"<td class='sudoku-cell sudoku-r{r}c{c}' style='{style}'>{text}</td>")
+            classes = f"sudoku-grid-cell sudoku-grid-r{r}c{c}"
+            tds.append(f"<td class='{classes}' style='{style}'>{text}</td>")
         rows.append(f"<tr>{''.join(tds)}</tr>")
     title = escape(grid.to_string())
     return (

@@ -52,6 +52,9 @@ class Stepper(widgets.VBox):
         self.slider.observe(lambda change: self.draw(change["new"]), names="value")
         shown: widgets.Widget = self.view
         if board is not None:
+            # A flex item as wide as its board: the board takes its width from its parent, so
+            # an item left to size itself shrinks the board to a sliver.
+            board.board.layout = widgets.Layout(width="27rem", max_width="100%")
             shown = widgets.HBox(
                 [board.board, self.view],
                 layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
