@@ -435,7 +435,8 @@ def test_a_solve_that_undoes_even_after_success_is_told_about_the_blanks():
 
 def test_a_solve_that_returns_the_recursive_call_at_once_is_told_to_try_the_next_number():
     text = str(run_checks(search(sudoku_teach.first_empty, give_up_early=True), "solve"))
-    assert "return the recursive answer only when it is not None; otherwise undo and try" in text
+    assert "`return solve(grid)` returns at once, also when the call below came back" in text
+    assert "forget to `return`" not in text
 
 
 def test_a_first_empty_that_stops_one_short_is_asked_about_the_last_row_and_column():

@@ -283,16 +283,19 @@ def diagnosis(
 def kind_problem(subject: Subject, answer: Any, expected: Any) -> str | None:
     """A note when the answer is None or of the wrong kind (a list where a set is asked for)."""
     if answer is None and expected is not None:
-        returns = returns_a_value(subject.tree())
-        if returns is False:
+        if returns_a_value(subject.tree()) is False:  # unknown source: no guess
             return "None: the function has no `return` with a value; did it forget to `return` it?"
-        if returns is None:
-            return "None: did the function forget to `return` its answer?"
         return None
     kinds = {type(canonical(answer)), type(canonical(expected))}
     if len(kinds) > 1 and expected is not None:
-        return f"you returned a {type(answer).__name__}; the answer is a {type(expected).__name__}"
+        return f"you returned {a_kind(answer)}; the answer is {a_kind(expected)}"
     return None
+
+
+def a_kind(value: Any) -> str:
+    """The kind of a value with its article, as said in English: 'a list', 'an int'."""
+    name = type(value).__name__
+    return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
 
 
 def helper_problem(subject: Subject, case: Case) -> str | None:

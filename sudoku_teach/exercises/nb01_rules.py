@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .. import rules
 from ..examples import ASSIGNMENT_PUZZLE, ASSIGNMENT_SOLUTION
 from ..grid import Grid, Rows
 from .framework import Exercise, register
+from .subject import Case, Subject
 
 LESSON = "01_rules"
 """The notebook these exercises belong to (its `sudoku_teach.lesson` metadata)."""
@@ -38,13 +41,71 @@ def template() -> Rows:
     return [[(s + c) % 9 + 1 for c in range(9)] for s in shifts]
 
 
+def diagnose_column(subject: Subject, case: Case, got: Any, expected: Any) -> str | None:
+    """Row `col` given back instead of column `col`."""
+    grid, col = case
+    if list(got) == grid[col] != expected:
+        return f"that is row {col}, grid[{col}]: a column takes element {col} of every row."
+    return None
+
+
+def diagnose_region_of(subject: Subject, case: Case, got: Any, expected: Any) -> str | None:
+    """Regions numbered down the columns, or the rows of regions not counted three each."""
+    row, col = case
+    if got == (col // 3) * 3 + row // 3 == row // 3 + col // 3:  # both mistakes give this
+        right_of_first = next(iter(subject.run([(0, 3)], 1.0)))  # region 1, or 3 down columns
+        got, (row, col) = right_of_first.answer, (0, 3)
+    if got == (col // 3) * 3 + row // 3:
+        return (
+            "that numbers the regions down the columns: they go across, row by row"
+            " (region 1 is to the right of region 0)."
+        )
+    if got == row // 3 + col // 3:
+        return (
+            "each row of regions holds three regions, so the regions of rows 3 to 5 are 3, 4"
+            " and 5: multiply row // 3 by 3."
+        )
+    return None
+
+
+def diagnose_can_place(subject: Subject, case: Case, got: Any, expected: Any) -> str | None:
+    """The rule that was missed: the unit that already holds the number."""
+    grid, row, col, value = case
+    found = [unit.name for unit, _ in rules.blockers(grid, row, col, value)]
+    if got is not True or not found:
+        return None
+    return f"{value} is already in {' and '.join(found)}: does your function look there?"
+
+
+def diagnose_is_solved(subject: Subject, case: Case, got: Any, expected: Any) -> str | None:
+    """The grid that fools a check: its units add up to 45, or a unit kind is not checked."""
+    grid = case[0]
+    if got is not True:
+        return None
+    if any(0 in row for row in grid):
+        return "the grid still has blanks (0): a solved grid is full."
+    if all(sum(row) == 45 for row in grid) and any(len(set(row)) < len(row) for row in grid):
+        return (
+            "a row that holds a number twice can still add up to 45: compare each unit with"
+            " 1-9 (sorted(unit) == [1, 2, ..., 9]), not its sum."
+        )
+    problems = rules.conflicts(grid)
+    if problems:
+        kind = problems[0].unit.name.split()[0]
+        return f"{problems[0]}: does your function check every {kind}?"
+    return None
+
+
 region_of = register(
     Exercise(
         name="region_of",
         reference=lambda row, col: rules.region_of(row, col),
         package="st.region_of",
         cases=lambda: [(r, c) for r in range(9) for c in range(9)],
-        hint="row // 3 tells which band of regions (0, 1 or 2), col // 3 which stack.",
+        diagnose=diagnose_region_of,
+        hint="row // 3 tells which row of regions the cell is in (0 for rows 0-2, 1 for rows"
+        " 3-5, 2 for rows 6-8), col // 3 which column of regions; each row of regions holds"
+        " three regions.",
     )
 )
 
@@ -55,6 +116,7 @@ column = register(
         package="st.column",
         cases_on=lambda grid: [(grid, c) for c in range(len(grid))],
         cases=lambda: [(g, c) for g in (puzzle(), solution()) for c in range(9)],
+        diagnose=diagnose_column,
         hint="take element `col` of every row, from the top row to the bottom one.",
     )
 )
@@ -74,6 +136,7 @@ can_place = register(
             for r, c in Grid.parse(ASSIGNMENT_PUZZLE).empty_cells()[::3]
             for v in range(1, 10)
         ],
+        diagnose=diagnose_can_place,
         hint="the number must not be in the row, nor in the column, nor in the 3x3 region.",
     )
 )
@@ -84,6 +147,7 @@ is_solved = register(
         reference=rules.is_solved,
         package="st.is_solved",
         cases=lambda: [(solution(),), (puzzle(),), (template(),)] + [(g,) for g in broken_grids()],
+        diagnose=diagnose_is_solved,
         hint="a solved grid has no 0, and every row, column and region holds 1-9 exactly once.",
     )
 )

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .. import elimination, rules
 from ..examples import ASSIGNMENT_PUZZLE
 from ..grid import Grid, Rows
 from .framework import Exercise, register
+from .subject import Case, Subject
 
 LESSON = "02_elimination_sets"
 """The notebook these exercises belong to (its `sudoku_teach.lesson` metadata)."""
@@ -34,6 +37,56 @@ def stuck_position() -> Rows:
     ).to_rows()
 
 
+def diagnose_numbers(subject: Subject, case: Case, got: Any, expected: Any) -> str | None:
+    """A blank counted as a number, or the region's corner taken as row // 3."""
+    if isinstance(got, (set, frozenset)) and 0 in got and set(got) - {0} == set(expected):
+        return "0 is a blank, not a number: leave it out of the set."
+    if len(case) == 3:  # region_numbers(grid, row, col)
+        grid, row, col = case
+        top, left = row // 3, col // 3
+        wrong = {grid[r][c] for r in range(top, top + 3) for c in range(left, left + 3)} - {0}
+        if got == wrong != expected:
+            return (
+                f"that is the region starting at row {top}, column {left}: row // 3 numbers"
+                " the region, its first row is row - row % 3 (or (row // 3) * 3)."
+            )
+    return None
+
+
+def diagnose_survivors(subject: Subject, case: Case, got: Any, expected: Any) -> str | None:
+    """What is ruled out given back, or one rule forgotten."""
+    grid, row, col = case
+    sets = {
+        "row": rules.row_values(grid, row),
+        "column": rules.column_values(grid, col),
+        "region": rules.region_values(grid, row, col),
+    }
+    if got == set().union(*sets.values()):
+        return "those are the numbers ruled out: the survivors are 1-9 minus them."
+    for name in sets:
+        others = set().union(*(values for key, values in sets.items() if key != name))
+        if got == set(range(1, 10)) - others and got != expected:
+            return f"the {name} rules numbers out too: take away all three sets."
+    return None
+
+
+def diagnose_next_cell(subject: Subject, case: Case, got: Any, expected: Any) -> str | None:
+    """The first empty cell given, whatever its survivors; or the value left out."""
+    grid = case[0]
+    if isinstance(got, (tuple, list)) and len(got) == 2 and expected is not None:
+        return "return three things, (row, col, value): the value is the one survivor."
+    if isinstance(got, (tuple, list)) and len(got) == 3:
+        row, col = got[0], got[1]
+        if grid[row][col] == 0 and len(elimination.candidates(grid, row, col)) != 1:
+            return (
+                f"cell ({row}, {col}) is empty but has more than one survivor: skip it, only a"
+                " cell with exactly one survivor is safe."
+            )
+    if got is not None and expected is None:
+        return "no empty cell has a single survivor here: return None."
+    return None
+
+
 row_numbers = register(
     Exercise(
         name="row_numbers",
@@ -41,6 +94,7 @@ row_numbers = register(
         package="st.row_values",
         cases_on=lambda grid: [(grid, r) for r in range(len(grid))],
         cases=lambda: [(g, r) for g in positions() for r in range(9)],
+        diagnose=diagnose_numbers,
         hint="collect every number of grid[row] into a set, and leave out the blanks (0).",
     )
 )
@@ -52,6 +106,7 @@ column_numbers = register(
         package="st.column_values",
         cases_on=lambda grid: [(grid, c) for c in range(len(grid))],
         cases=lambda: [(g, c) for g in positions() for c in range(9)],
+        diagnose=diagnose_numbers,
         hint="go down the rows, take grid[row][col] from each; a set drops repeats, not zeros.",
     )
 )
@@ -65,6 +120,7 @@ region_numbers = register(
         cases=lambda: [
             (g, r, c) for g in positions() for r in range(0, 9, 2) for c in range(1, 9, 3)
         ],
+        diagnose=diagnose_numbers,
         hint="the region starts at row row - row % 3 and column col - col % 3, and is 3 by 3.",
     )
 )
@@ -76,6 +132,7 @@ survivors = register(
         package="st.candidates",
         cases_on=lambda grid: [(grid, r, c) for r, c in empty_cells(grid)],
         cases=lambda: [(g, r, c) for g in positions() for r, c in empty_cells(g)],
+        diagnose=diagnose_survivors,
         hint="start from {1, ..., 9} and take away the union of the three elimination sets.",
     )
 )
@@ -86,6 +143,7 @@ next_cell = register(
         reference=lambda grid: elimination.next_single(grid),
         package="st.next_single",
         cases=lambda: [(g,) for g in positions()] + [(stuck_position(),)],
+        diagnose=diagnose_next_cell,
         hint="scan rows top to bottom, each left to right; return (row, col, value) for the first"
         " empty cell with exactly one survivor, or None when there is none.",
     )

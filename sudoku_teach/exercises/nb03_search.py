@@ -89,8 +89,10 @@ def diagnose_solve(subject: Subject, case: Case, got: Any, expected: Any) -> str
     if got is None:
         if returns_own_call(subject):
             return (
-                "return the recursive answer only when it is not None; otherwise undo and try"
-                " the next number."
+                f"`return {subject.name}(grid)` returns at once, also when the call below came"
+                " back with None (a dead end): the other numbers for this cell are never tried."
+                " Return the grid only when the call did not return None; otherwise put 0 back"
+                " and let the loop try the next number."
             )
         if assigns_zero(subject) is False:
             return (

@@ -63,6 +63,9 @@ def answer(request: dict[str, Any]) -> dict[str, Any]:
         return {"outcomes": [outcome_data(o) for o in subject.run(cases, request["limit"])]}
     if request["op"] == "first_write":
         return {"cell": wire.to_data(subject.first_write(request["grid"], request["limit"]))}
+    if request["op"] == "own_calls":
+        case = tuple(wire.from_data(request["case"]))
+        return {"calls": [wire.to_data(c) for c in subject.own_calls(case, request["limit"])]}
     if request["op"] == "source":
         tree = subject.tree()
         return {"source": ast.unparse(tree)[:SOURCE_LENGTH] if tree is not None else None}
@@ -150,6 +153,11 @@ class RemoteSubject:
         if isinstance(cell, tuple) and len(cell) == 2 and all(type(v) is int for v in cell):
             return (cell[0], cell[1])
         raise wire.WireError("a cell that is not (row, col)")
+
+    def own_calls(self, case: Case, limit: float) -> list[Case]:
+        """The arguments of the calls it made to itself, as the kernel saw them."""
+        reply = self.ask("own_calls", case=wire.to_data(case), limit=limit)
+        return [tuple(wire.from_data(call)) for call in reply.get("calls", [])]
 
     def tree(self) -> ast.AST | None:
         """The function's source, sent as text and parsed here (never run)."""

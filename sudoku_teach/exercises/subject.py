@@ -24,6 +24,8 @@ Cell = tuple[int, int]
 
 NOT_IMPLEMENTED, TOO_SLOW, RECURSION, RAISED = "not implemented", "too slow", "recursion", "raised"
 """The ways a call can end without an answer (`Outcome.error`)."""
+MAX_CALLS = 10_000
+"""The most calls `own_calls` writes down (a recursion's first ones show what it passes)."""
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,11 @@ class Subject(Protocol):
 
     def first_write(self, grid: list[list[int]], limit: float) -> Cell | None:
         """The first cell a solver writes a number into, on a copy of the grid."""
+        ...
+
+    def own_calls(self, case: Case, limit: float) -> list[Case]:
+        """The arguments of every call it makes to itself on a copy of `case`, lists left out
+        (None in their place): what a recursion passes down."""
         ...
 
     def tree(self) -> ast.AST | None:
@@ -141,6 +148,27 @@ class LocalSubject:
         with suppress(Exception), time_limit(limit):  # FirstWrite, or code that fails here
             self.function(watched)
         return log[0] if log else None
+
+    def own_calls(self, case: Case, limit: float) -> list[Case]:
+        """The arguments of the calls it makes to itself, seen by putting a recorder in place
+        of its name for one call (the name is given back afterwards)."""
+        function, calls = self.function, []
+        name, namespace = getattr(function, "__name__", ""), getattr(function, "__globals__", {})
+        if namespace.get(name) is not function:  # it reaches itself some other way, if at all
+            return []
+
+        def recorder(*args: Any) -> Any:
+            if len(calls) < MAX_CALLS:
+                calls.append(tuple(None if isinstance(arg, list) else arg for arg in args))
+            return function(*args)
+
+        namespace[name] = recorder
+        try:
+            with suppress(Exception), time_limit(limit):  # code that fails here, or too slow
+                function(*copy.deepcopy(case))
+        finally:
+            namespace[name] = function
+        return calls
 
     def tree(self) -> ast.AST | None:
         """The function's source code as a syntax tree; None when it is unknown."""

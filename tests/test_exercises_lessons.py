@@ -1,0 +1,316 @@
+"""Each exercise of notebooks 00-07 fails the classic wrong answer its lesson warns against,
+with feedback that names that mistake (not a general hint, and never a wrong guess).
+
+`WRONG` is the table: exercise, the mistake, a function that makes it, and words the
+feedback must contain. `python tests/test_exercises_lessons.py` prints the feedback each
+one gets (the table of issue 24's report).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import sudoku_teach as st
+from sudoku_teach.exercises import run_checks
+
+
+def count_blanks_first_row(grid):
+    return grid[0].count(0)
+
+
+def count_blanks_filled(grid):
+    return sum(1 for row in grid for value in row if value)
+
+
+def column_as_row(grid, col):
+    return grid[col]
+
+
+def region_of_down_columns(row, col):
+    return (col // 3) * 3 + row // 3
+
+
+def region_of_not_times_three(row, col):
+    return row // 3 + col // 3
+
+
+def can_place_no_region(grid, row, col, value):
+    return value not in grid[row] and all(line[col] != value for line in grid)
+
+
+def is_solved_by_sums(grid):
+    cols = [[row[c] for row in grid] for c in range(9)]
+    boxes = [[grid[r][c] for r in range(t, t + 3) for c in range(left, left + 3)]
+             for t in (0, 3, 6) for left in (0, 3, 6)]  # fmt: skip
+    return all(sum(unit) == 45 for unit in grid + cols + boxes)
+
+
+def is_solved_no_regions(grid):
+    digits = list(range(1, 10))
+    cols = [[row[c] for row in grid] for c in range(9)]
+    return all(sorted(unit) == digits for unit in grid + cols)
+
+
+def row_numbers_with_zero(grid, row):
+    return set(grid[row])
+
+
+def column_numbers_with_zero(grid, col):
+    return {row[col] for row in grid}
+
+
+def region_numbers_row_div_3(grid, row, col):
+    top, left = row // 3, col // 3
+    return {grid[r][c] for r in range(top, top + 3) for c in range(left, left + 3) if grid[r][c]}
+
+
+def survivors_ruled_out(grid, row, col):
+    return st.row_values(grid, row) | st.column_values(grid, col) | st.region_values(grid, row, col)
+
+
+def next_cell_first_empty(grid):
+    for row in range(9):
+        for col in range(9):
+            if grid[row][col] == 0:
+                return row, col, min(st.candidates(grid, row, col))
+    return None
+
+
+def first_empty_one_short(grid):
+    for row in range(len(grid) - 1):
+        for col in range(len(grid) - 1):
+            if grid[row][col] == 0:
+                return row, col
+    return None
+
+
+def solve(grid):  # 03: the recursive call returned at once, dead end or not
+    cell = st.first_empty(grid)
+    if cell is None:
+        return grid
+    row, col = cell
+    for value in range(1, len(grid) + 1):
+        if st.can_place(grid, row, col, value):
+            grid[row][col] = value
+            return solve(grid)
+    return None
+
+
+def solve_no_undo(grid):
+    cell = st.first_empty(grid)
+    if cell is None:
+        return grid
+    row, col = cell
+    for value in range(1, len(grid) + 1):
+        if st.can_place(grid, row, col, value):
+            grid[row][col] = value
+            if solve_no_undo(grid) is not None:
+                return grid
+    return None
+
+
+def best_cell_last_tie(grid):
+    best, fewest = None, len(grid) + 1
+    for row in range(len(grid)):
+        for col in range(len(grid)):
+            if grid[row][col] == 0 and len(st.candidates(grid, row, col)) <= fewest:
+                best, fewest = (row, col), len(st.candidates(grid, row, col))
+    return best
+
+
+def solve_fewest_first(grid):  # 04: still the first empty cell
+    cell = st.first_empty(grid)
+    if cell is None:
+        return grid
+    row, col = cell
+    for value in range(1, len(grid) + 1):
+        if st.can_place(grid, row, col, value):
+            grid[row][col] = value
+            if solve_fewest_first(grid) is not None:
+                return grid
+            grid[row][col] = 0
+    return None
+
+
+def relabel_off_by_one(grid, numbers):
+    return [[numbers[v] if v else 0 for v in row] for row in grid]
+
+
+def swap_rows_in_place(grid, a, b):
+    grid[a], grid[b] = grid[b], grid[a]
+    return grid
+
+
+def row_orders_one_band(bands, height):
+    from math import factorial
+
+    return factorial(bands) * factorial(height)
+
+
+def count_all(grid):  # 06: stops at the first solution, as 03's solve does
+    cell = st.first_empty(grid)
+    if cell is None:
+        return 1
+    row, col = cell
+    for value in range(1, len(grid) + 1):
+        if st.can_place(grid, row, col, value):
+            grid[row][col] = value
+            found = count_all(grid)
+            grid[row][col] = 0
+            if found:
+                return found
+    return 0
+
+
+def count_solutions(grid, limit):  # 06: the whole limit passed down, the result clamped
+    cell = st.first_empty(grid)
+    if cell is None:
+        return 1
+    row, col = cell
+    total = 0
+    for value in range(1, len(grid) + 1):
+        if st.can_place(grid, row, col, value):
+            grid[row][col] = value
+            total += count_solutions(grid, limit)
+            grid[row][col] = 0
+            if total >= limit:
+                return min(total, limit)
+    return total
+
+
+def is_proper_one_found(grid):
+    return st.fast.count_solutions(grid, 1).count == 1
+
+
+def try_remove_never_back(grid, row, col):
+    trial = [line[:] for line in grid]
+    trial[row][col] = 0
+    return trial
+
+
+def naked_pair_equal_sets(unit):
+    for i in range(len(unit)):
+        for j in range(i + 1, len(unit)):
+            if unit[i] == unit[j]:
+                return i, j
+    return None
+
+
+def level_from_strongest_first(finished):
+    if finished["all techniques"]:
+        return "hard"
+    if finished["naked + hidden singles"]:
+        return "medium"
+    if finished["naked singles"]:
+        return "easy"
+    return "expert"
+
+
+def is_easy_one_pass(grid):
+    grid = [row[:] for row in grid]
+    for row in range(9):
+        for col in range(9):
+            if grid[row][col] == 0:
+                left = st.candidates(grid, row, col)
+                if len(left) == 1:
+                    grid[row][col] = left.pop()
+    return all(all(row) for row in grid)
+
+
+WRONG = [
+    ("count_blanks", "counts the first row only", count_blanks_first_row,
+     "blanks in the first row only"),
+    ("count_blanks", "counts the filled cells", count_blanks_filled,
+     "that is the number of filled cells"),
+    ("column", "gives row `col`", column_as_row, "a column takes element"),
+    ("region_of", "numbers regions down the columns", region_of_down_columns,
+     "numbers the regions down the columns"),
+    ("region_of", "row // 3 + col // 3", region_of_not_times_three,
+     "multiply row // 3 by 3"),
+    ("can_place", "forgets the region", can_place_no_region, "is already in region"),
+    ("is_solved", "checks sums of 45", is_solved_by_sums, "not its sum"),
+    ("is_solved", "forgets the regions", is_solved_no_regions,
+     "does your function check every region?"),
+    ("row_numbers", "keeps the blank 0", row_numbers_with_zero, "0 is a blank, not a number"),
+    ("column_numbers", "keeps the blank 0", column_numbers_with_zero,
+     "0 is a blank, not a number"),
+    ("region_numbers", "region's corner as row // 3", region_numbers_row_div_3,
+     "its first row is row - row % 3"),
+    ("survivors", "returns what is ruled out", survivors_ruled_out,
+     "those are the numbers ruled out"),
+    ("next_cell", "first empty cell, whatever its survivors", next_cell_first_empty,
+     "has more than one survivor: skip it"),
+    ("first_empty", "range(len(grid) - 1)", first_empty_one_short,
+     "does your loop reach the last row and column?"),
+    ("solve", "`return solve(grid)` at once", solve, "returns at once, also when the call"),
+    ("solve", "no undo", solve_no_undo, "put 0 back in the cell (undo the placement)"),
+    ("best_cell", "a later tie wins (<=)", best_cell_last_tie, "compare with `<`, not `<=`"),
+    ("solve_fewest_first", "still the first empty cell", solve_fewest_first,
+     "does not fill the cell with the fewest candidates first"),
+    ("relabel", "numbers[v] (off by one)", relabel_off_by_one, "raised IndexError"),
+    ("swap_rows", "swaps in the grid given", swap_rows_in_place, "changed the grid"),
+    ("row_orders", "one band's orders only", row_orders_one_band,
+     "count that step once per band"),
+    ("count_all", "stops at the first solution", count_all, "it stops at the first solution"),
+    ("count_solutions", "passes `limit`, clamps with min", count_solutions,
+     "count_solutions(grid, limit - total)"),
+    ("is_proper", "one solution found means proper", is_proper_one_found,
+     "finding one does not show it is the only one"),
+    ("try_remove", "never puts the number back", try_remove_never_back,
+     "return the grid you were given, unchanged"),
+    ("naked_pair", "any two equal sets", naked_pair_equal_sets,
+     "a pair holds exactly two"),
+    ("level_from", "strongest set first", level_from_strongest_first,
+     "try the simplest set first"),
+    ("is_easy", "one pass over the grid", is_easy_one_pass, "Repeat until a pass fills nothing"),
+]  # fmt: skip
+"""(exercise, the classic mistake, a function that makes it, words its feedback must hold)."""
+
+
+@pytest.mark.parametrize(("name", "mistake", "function", "words"), WRONG, ids=lambda v: str(v))
+def test_the_classic_wrong_answer_fails_with_feedback_about_its_mistake(
+    name, mistake, function, words
+):
+    report = run_checks(function, name)
+    assert not report.ok, mistake
+    assert words in str(report), str(report)
+    assert "forget to `return`" not in str(report)
+
+
+def test_the_grader_catches_the_limit_mistake_as_check_does(monkeypatch):
+    """Through the grader's path (requests as JSON text), the same probe of the recursion."""
+    import json
+
+    from sudoku_teach.exercises import remote
+    from sudoku_teach.exercises.framework import check_subject
+
+    def send(request):
+        return json.loads(json.dumps(remote.answer(json.loads(json.dumps(request)))))
+
+    monkeypatch.setitem(remote.CHECKED, "count_solutions", count_solutions)
+    far = check_subject(remote.RemoteSubject("count_solutions", send), "count_solutions")
+    assert str(far) == str(run_checks(count_solutions)) and not far.ok
+    assert "limit - total" in str(far)
+
+
+LESSONS = ["nb00_start", "nb01_rules", "nb02_elimination", "nb03_search", "nb04_smarter",
+           "nb05_grids", "nb06_unique", "nb07_levels"]  # fmt: skip
+
+
+def test_every_exercise_of_00_to_07_has_its_classic_mistake_in_the_table():
+    import importlib
+
+    from sudoku_teach.exercises.framework import Exercise
+
+    modules = [importlib.import_module(f"sudoku_teach.exercises.{name}") for name in LESSONS]
+    names = {v.name for m in modules for v in vars(m).values() if isinstance(v, Exercise)}
+    assert len(names) == 24 and names == {row[0] for row in WRONG}
+
+
+if __name__ == "__main__":
+    print("| exercise | wrong answer | feedback |\n|---|---|---|")
+    for name, mistake, function, _ in WRONG:
+        report = run_checks(function, name)
+        lines = str(report).splitlines()
+        said = " ".join(line.strip() for line in lines[1:] if line.strip())
+        print(f"| {name} | {mistake} | {said.replace('|', '/')} |")
