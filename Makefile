@@ -74,6 +74,7 @@ handout: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench.py $(PUZZLES)
+	$(BIN)/python benchmarks/bench_big.py
 	$(BIN)/python benchmarks/bench_play.py
 	$(BIN)/python benchmarks/bench_play_browser.py
 

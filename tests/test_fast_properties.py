@@ -274,4 +274,4 @@ def test_a_move_rules_out_exactly_the_marks_sharing_a_demand(shape: Shape, seed:
             orow == r or ocol == c or shape.region_index(orow, ocol) == shape.region_index(r, c)
         ))
         assert (other in left) == (other == move or not shares)
-    assert board & geo.guards == geo.guards & ~geo.covers[move]  # its 4 demands are met
+    assert board & geo.guards == geo.guards & ~cover.covers_of(move, geo)  # its 4 demands are met

@@ -47,7 +47,8 @@ Roads not taken, each measured against this code on top95 and hard375 in one pro
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from functools import cache
 
 from ..shape import Shape
@@ -64,6 +65,40 @@ solution. Every field of a board is nonzero (an open one has its guard, a met on
 mark), which is what lets `settle` subtract 1 from every field at once."""
 
 
+KEPT_MOVES = 5000
+"""The most moves whose `placing` a big size keeps (about 45 MB at 25x25)."""
+
+
+class Placings(dict[int, int]):
+    """`placing_at`, made on demand: [length of a mark bit] -> `board & it` makes that move.
+
+    A table of every move's `placing` up front costs one board-sized int per pencil mark:
+    a few hundred KB at 9x9, but 15,625 ints of 65,000 bits (about 130 MB) at 25x25, where
+    a search places only a few thousand moves. So each move's is made the first time it is
+    asked for, and kept. [0] is 0, the "move" of a field with no mark left: it empties the
+    board (a dead end); a guard's length, which no search asks for, is 0 too.
+    """
+
+    def __init__(self, make: Callable[[Move], int], move_at: tuple[int, ...]) -> None:
+        super().__init__()
+        self.make, self.move_at, self.by_move = make, move_at, dict[Move, int]()
+        self[0] = 0
+
+    def __missing__(self, length: int) -> int:
+        move = self.move_at[length - 1]
+        if move < 0:
+            return 0
+        found = self.by_move.get(move)
+        if found is None:  # the move's four bits share one int
+            if len(self.by_move) >= KEPT_MOVES:  # start again rather than grow for ever
+                self.by_move.clear()
+                self.clear()
+                self[0] = 0
+            found = self.by_move[move] = self.make(move)
+        self[length] = found
+        return found
+
+
 @dataclass(frozen=True)
 class Cover:
     """The layout of one shape's fields in an int, and what each move does to it."""
@@ -74,15 +109,57 @@ class Cover:
     fields: int  # every mark bit of every field (no guards)
     empty: Board  # the board of an empty grid: every pencil mark, every demand open
     cell_marks: int  # every mark bit of the cells' fields (the first n*n fields)
-    bits: tuple[int, ...]  # [move]: the move's four bits, one per kind of demand
-    covers: tuple[int, ...]  # [move]: the guard bits of the four fields the move meets
-    placing: tuple[int, ...]  # [move]: `board & placing[move]` makes the move (see `place`)
+    spots: tuple[tuple[int, int, int, int], ...]  # [move]: its bit positions, one per kind
+    in_field: tuple[int, ...]  # [field]: every bit of the n moves that could meet it, and
+    # the field's guard
     move_at: tuple[int, ...]  # [bit position]: the move that bit stands for (-1 for guards)
     # Indexed by `bit.bit_length()` (position + 1), so that `settle` goes from a guard to
     # its field's marks, and from a forced mark to what it does, in one step each:
     field_at: tuple[int, ...]  # [length of a guard bit]: every mark bit of that guard's field
-    placing_at: tuple[int, ...]  # [length of a mark bit]: `placing` of that bit's move;
-    # [0] is 0, the "move" of a field with no mark left: it empties the board (a dead end)
+    placing_at: tuple[int, ...] | Placings  # [length of a mark bit]: `board & it` makes
+    # that bit's move; [0] is 0, the "move" of a field with no mark left: it empties the
+    # board (a dead end). A tuple made up front below `LAZY_FROM`, else made on demand.
+
+
+WEIGHED_FROM = 9
+"""The smallest size whose search weighs dead ends when it chooses a guess (see `settle`).
+
+Measured to pay from 9x9 up; on 4x4 and 6x6 searches are a handful of nodes anyway."""
+
+LAZY_FROM = 16
+"""The smallest size whose moves' `placing` is made on demand (see `Placings`)."""
+
+
+def bits_of(move: Move, geo: Cover) -> int:
+    """The move's four bits, one per kind of demand."""
+    return sum(1 << p for p in geo.spots[move])
+
+
+def covers_of(move: Move, geo: Cover) -> int:
+    """The guard bits of the four fields the move meets."""
+    width = geo.size + 1
+    return sum(1 << (p // width * width + geo.size) for p in geo.spots[move])
+
+
+def placing_of(move: Move, geo: Cover) -> int:
+    """`board & placing_of(move)` makes the move (see `place`).
+
+    A move rules out every other mark that shares a demand with it: each of its four
+    fields keeps just the move, a single mark, for good (the demand is met: covered).
+    `in_field` holds, for each field, every bit of its n moves and its guard. The union
+    of the move's four is what the move clears; their intersection is the move's own
+    four bits (no other move lies in all four of its fields), which it keeps.
+    """
+    a, b, c, d = (geo.in_field[p // (geo.size + 1)] for p in geo.spots[move])
+    return geo.empty ^ ((a | b | c | d) ^ (a & b & c & d))
+
+
+def bits_at(positions: list[int], length: int) -> int:
+    """The int with these bits set (built in a byte array: one big int, not one per bit)."""
+    found = bytearray((length + 7) // 8)
+    for p in positions:
+        found[p >> 3] |= 1 << (p & 7)
+    return int.from_bytes(found, "little")
 
 
 @cache
@@ -91,45 +168,39 @@ def cover(shape: Shape) -> Cover:
     n, width = shape.size, shape.size + 1  # each field: n bits and its guard
     n_fields = 4 * n * n  # n*n fields of each kind: cells, (number, row), (number, column), ...
 
-    def positions(move: Move) -> list[int]:
+    def positions(move: Move) -> tuple[int, int, int, int]:
         """The bit positions of a move in its four fields, in the order of the kinds."""
         cell, d = divmod(move, n)
         r, c = divmod(cell, n)
         region = shape.region_index(r, c)
         spot = (r % shape.box_rows) * shape.box_cols + c % shape.box_cols  # cell in region
-        met = [(cell, d), (n * n + d * n + r, c), (2 * n * n + d * n + c, r),
-               (3 * n * n + d * n + region, spot)]  # (field, bit in the field) per kind
-        return [field * width + i for field, i in met]
+        return ((cell * width + d), (n * n + d * n + r) * width + c,
+                (2 * n * n + d * n + c) * width + r, (3 * n * n + d * n + region) * width + spot)
 
-    moves = range(n * n * n)
-    spots = [positions(m) for m in moves]
-    bits = tuple(sum(1 << p for p in pos) for pos in spots)
-    in_field = [0] * n_fields  # for each field: the bits of every move in it
+    spots = tuple(positions(m) for m in range(n * n * n))
+    in_field: list[list[int]] = [[] for _ in range(n_fields)]  # as bit positions, first
     move_at = [-1] * (n_fields * width)
     for m, pos in enumerate(spots):
         for p in pos:
-            in_field[p // width] |= bits[m]
+            in_field[p // width] += pos
             move_at[p] = m
-    every_mark = sum(bits)
-    low = sum(1 << (f * width) for f in range(n_fields))
+    for f, bits in enumerate(in_field):
+        bits.append(f * width + n)  # the guard
+    low = int(("0" * n + "1") * n_fields, 2)  # a 1 at the bottom of every field
     guards, fields = low << n, low * ((1 << n) - 1)
-    # A move rules out every other mark that shares a demand with it: each of its four
-    # fields keeps just the move, a single mark, for good (the demand is met: covered).
-    others = tuple(
-        every_mark & ~(in_field[a // width] | in_field[b // width] | in_field[c // width]
-                       | in_field[d // width])
-        for a, b, c, d in spots
-    )
-    covers = tuple(sum(1 << (p // width * width + n) for p in pos) for pos in spots)
-    # Placing keeps the other marks, the move's own bits and every guard but its four.
-    placing = tuple(rest | bit | (guards & ~met) for rest, bit, met in zip(others, bits, covers))
-    placing_at = (0, *(placing[m] if m >= 0 else 0 for m in move_at))
     cell_marks = fields & ((1 << (n * n * width)) - 1)
     field_at = [0] * (n_fields * width + 1)
     for f in range(n_fields):
         field_at[(f + 1) * width] = ((1 << n) - 1) << (f * width)  # guard f sits at (f+1)*width-1
-    return Cover(n, low, guards, fields, every_mark | guards, cell_marks, bits, covers,
-                 placing, tuple(move_at), tuple(field_at), placing_at)
+    placings = Placings(lambda move: placing_of(move, geo), tuple(move_at))
+    geo = Cover(n, low, guards, fields, fields | guards, cell_marks, spots,
+                tuple(bits_at(bits, n_fields * width) for bits in in_field), tuple(move_at),
+                tuple(field_at),
+                placings)
+    if n < LAZY_FROM:  # small enough to make every move's placing now (9x9: 729)
+        every = [placing_of(m, geo) for m in range(n * n * n)]
+        return replace(geo, placing_at=(0, *(every[m] if m >= 0 else 0 for m in move_at)))
+    return geo
 
 
 # --- looking at every field at once ------------------------------------------------------
@@ -167,7 +238,7 @@ def start(cells: list[int], geo: Cover) -> Board | None:
     for cell, number in enumerate(cells):
         if number:
             move = cell * n + number - 1
-            if board & geo.covers[move] != geo.covers[move]:
+            if not board >> geo.spots[move][0] & 1:
                 return None  # an earlier given met a demand of this one already
             board = place(board, move, geo)
     return board
@@ -175,10 +246,25 @@ def start(cells: list[int], geo: Cover) -> Board | None:
 
 def place(board: Board, move: Move, geo: Cover) -> Board:
     """The board after a move whose mark is still on it (so its four demands are open)."""
-    return board & geo.placing[move]
+    return board & geo.placing_at[geo.spots[move][0] + 1]
 
 
-def settle(board: Board, geo: Cover) -> tuple[Board | None, int]:
+@dataclass
+class Failures:
+    """The dead ends of one search so far, by the field that ran out of marks."""
+
+    counts: list[int]  # [length of a guard bit]: how many dead ends that field ended
+    fields: int = 0  # the guard bits of the fields that ended one or more
+
+
+def failures(geo: Cover) -> Failures | None:
+    """A fresh record of dead ends for a search, if its size weighs them (else None)."""
+    return Failures([0] * len(geo.field_at)) if geo.size >= WEIGHED_FROM else None
+
+
+def settle(
+    board: Board, geo: Cover, failed: Failures | None = None
+) -> tuple[Board | None, int]:
     """Make every forced move, then name the guess: (board, marks of the field to guess in).
 
     The board is None on a contradiction, and the marks are 0 when the board is solved.
@@ -200,6 +286,10 @@ def settle(board: Board, geo: Cover) -> tuple[Board | None, int]:
     the guess are one function: the choice reuses the round's work). Exactly one mark of
     that field is right (each demand is met exactly once), so trying them one by one finds
     every solution exactly once, which is what counting needs.
+
+    With a record of `failed` fields (9x9 and up, see `failures`), a contradiction is
+    blamed on the field that ran out (the last one looked up: emptying the board ended
+    the loop), and of the fields with fewest marks the one blamed most is the guess.
     """
     low, guards, fields = geo.low, geo.guards, geo.fields
     placing_at, field_at = geo.placing_at, geo.field_at
@@ -209,12 +299,16 @@ def settle(board: Board, geo: Cover) -> tuple[Board | None, int]:
         if not single:
             break
         while single:
-            mark = board & field_at[single.bit_length()]  # the highest single field's mark
+            at = single.bit_length()
+            mark = board & field_at[at]  # the highest single field's mark
             placing = placing_at[mark.bit_length()]
             board &= placing
             single &= placing
-        if not board:
-            return None, 0  # a field had no mark: an open demand nobody can meet
+        if not board:  # a field had no mark: an open demand nobody can meet
+            if failed is not None:  # that field (emptying the board also ended the loop)
+                failed.counts[at] += 1
+                failed.fields |= 1 << (at - 1)
+            return None, 0
     if not marks:
         return board, 0  # no open demand is left: solved
     # The fewest marks: strip the lowest mark again and again; the fields that run out of
@@ -226,9 +320,26 @@ def settle(board: Board, geo: Cover) -> tuple[Board | None, int]:
         more = marks + fields  # its guard bits: the fields with a mark still left
         exactly = (at_least ^ more) & guards  # the open fields that held exactly k + 1 marks
         if exactly:
-            first = exactly & -exactly  # the guard of the first such field
-            return board, board & field_at[first.bit_length()]
+            if failed is None:
+                first = exactly & -exactly  # the guard of the first such field
+                return board, board & field_at[first.bit_length()]
+            return board, board & field_at[heaviest(exactly, failed)]
         at_least = more
+
+
+def heaviest(guards: int, failures: Failures) -> int:
+    """The length of the guard (of those given) whose field ended most searches; first on ties.
+
+    Only the fields that ended a search so far are looked at, one by one: they are few.
+    """
+    best, most = (guards & -guards).bit_length(), 0
+    failed = guards & failures.fields
+    while failed:
+        at = failed.bit_length()
+        if failures.counts[at] >= most:  # from the highest down, so ties go to the lowest
+            best, most = at, failures.counts[at]
+        failed ^= 1 << (at - 1)
+    return best
 
 
 def numbers(board: Board, geo: Cover) -> list[int]:
