@@ -152,7 +152,8 @@ class LocalSubject:
     def own_calls(self, case: Case, limit: float) -> list[Case]:
         """The arguments of the calls it makes to itself, seen by putting a recorder in place
         of its name for one call (the name is given back afterwards)."""
-        function, calls = self.function, []
+        function = self.function
+        calls: list[Case] = []
         name, namespace = getattr(function, "__name__", ""), getattr(function, "__globals__", {})
         if namespace.get(name) is not function:  # it reaches itself some other way, if at all
             return []
