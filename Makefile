@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 LOG := $(VENV)/install.log
 PUZZLES ?= ../shared/puzzles/top95.txt ../shared/puzzles/hard375.txt
 
-.PHONY: install lab my-work play test lint execute student handout bench mutation load-test hub-test clean axe
+.PHONY: install lab my-work play test lint execute student handout bench mutation load-test hub-test clean axe lite
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10)' 2>/dev/null \
@@ -42,6 +42,15 @@ play: $(STAMP)
 # axe-core, the accessibility checker the browser tests inject into the page (from npm).
 axe: node_modules/axe-core/axe.min.js
 node_modules/axe-core/axe.min.js: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+# The course as a static site in dist/lite/ (JupyterLite: Python runs in the browser, nothing
+# to install): the student notebooks, the game, the package, and Pyodide from npm. Serve the
+# folder with any web server, e.g. `python3 -m http.server -d dist/lite`. See lite/build.py.
+lite: $(STAMP) node_modules/pyodide/pyodide.mjs
+	$(BIN)/python lite/build.py dist/lite
+node_modules/pyodide/pyodide.mjs: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	@touch $@
 

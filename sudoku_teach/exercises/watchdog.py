@@ -7,16 +7,21 @@ not the seconds on the clock: on a machine shared with other work a right answer
 
 A watchdog thread watches both, then interrupts the main thread (as Ctrl-C would); the
 interruption is turned into `TimeUp`. Signals such as SIGALRM would be simpler but do not
-exist on Windows.
+exist on Windows. Where no thread can start (Python in the browser, Pyodide),
+the clocks are read on every line the block runs instead: slower, but an endless loop
+still stops.
 """
 
 from __future__ import annotations
 
 import _thread
+import sys
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from types import FrameType
+from typing import Any
 
 WALL_FACTOR = 10
 """The backstop on the clock: this many times the computing limit, and at least a minute."""
@@ -41,6 +46,10 @@ def time_limit(seconds: float, wall: float | None = None) -> Iterator[None]:
     """
     if threading.current_thread() is not threading.main_thread():
         yield
+        return
+    if sys.platform == "emscripten":  # the browser's Python: no threads
+        with traced_limit(seconds, wall_backstop(seconds) if wall is None else wall):
+            yield
         return
     lock = threading.Lock()
     done = threading.Event()
@@ -74,3 +83,22 @@ def time_limit(seconds: float, wall: float | None = None) -> Iterator[None]:
         with lock:
             state["running"] = False
         done.set()
+
+
+@contextmanager
+def traced_limit(seconds: float, wall: float | None = None) -> Iterator[None]:
+    """`time_limit` without a thread: the clocks are read on each line the block runs."""
+    work_end = time.process_time() + seconds
+    clock_end = time.monotonic() + (wall_backstop(seconds) if wall is None else wall)
+    previous = sys.gettrace()
+
+    def tracer(frame: FrameType, event: str, arg: Any) -> Any:
+        if time.process_time() >= work_end or time.monotonic() >= clock_end:
+            raise TimeUp
+        return tracer
+
+    sys.settrace(tracer)
+    try:
+        yield
+    finally:
+        sys.settrace(previous)

@@ -27,8 +27,6 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-import pycosat
-
 from ..errors import RequestError
 from ..grid import Grid, GridLike, as_grid
 from ..results import SolveResult, Status
@@ -111,6 +109,8 @@ def solutions(grid: GridLike, stats: SearchStats | None = None) -> Iterator[Grid
     grid = as_grid(grid)
     stats = SearchStats() if stats is None else stats
     clauses = puzzle_clauses(grid)
+    import pycosat  # here, not at the top: the browser's Python (Pyodide) has no pycosat
+
     while True:
         stats.nodes += 1  # one call of the SAT solver
         model = pycosat.solve(clauses)
