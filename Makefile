@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 LOG := $(VENV)/install.log
 PUZZLES ?= ../shared/puzzles/top95.txt ../shared/puzzles/hard375.txt
 
-.PHONY: install lab my-work play test lint execute student handout bench mutation load-test hub-test clean axe lite
+.PHONY: install lab my-work play test test-fast lint execute student handout bench mutation load-test hub-test clean axe lite
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10)' 2>/dev/null \
@@ -60,10 +60,18 @@ lint: $(STAMP)
 	$(BIN)/mypy
 
 # axe-core comes from npm: without npm the accessibility checks skip (and fail in CI).
+# Every core runs tests (pytest-xdist); a file stays on one worker, so a notebook's cells run
+# in order in one kernel and a file's shared server or kernel is started once. JOBS=1 for one.
+JOBS ?= auto
+PYTEST_JOBS = -n $(JOBS) --dist loadfile
 test: lint
 	@if command -v npm >/dev/null 2>&1; then $(MAKE) --no-print-directory axe; \
 		else echo "npm not found: the accessibility checks will skip (apt-get install npm)"; fi
-	$(BIN)/python -m pytest --nbval --nbval-current-env tests notebooks
+	$(BIN)/python -m pytest $(PYTEST_JOBS) --durations=10 --nbval --nbval-current-env tests notebooks
+
+# Under a minute: the unit tests, with fewer hypothesis examples; no browser, kernel or notebook.
+test-fast: $(STAMP)
+	HYPOTHESIS_PROFILE=fast $(BIN)/python -m pytest $(PYTEST_JOBS) -m "not browser and not slow" tests
 
 # Run every instructor notebook and store its outputs (no widget state), then remake the
 # student versions. Use it after editing a notebook or the package.

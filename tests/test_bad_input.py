@@ -176,7 +176,7 @@ DAMAGE = {
     "move off the board": (lambda g, d: d["history"].append([99, 99, 0, 1, [], []]),
                            "outside the 9x9 grid"),
     "move on a given": (lambda g, d: d["history"].append([*given_cell(g), 5, 1, [], []]),
-                        "is a given"),
+                        "holds a given"),
     "number 42": (lambda g, d: d["history"].append([*empty_cell(g), 0, 42, [], []]),
                   "cannot hold 42"),
     "pencil mark 99": (lambda g, d: d["history"].append([*empty_cell(g), 0, 0, [], [99]]),
@@ -199,7 +199,7 @@ DAMAGE = {
     "check mark that lies": (
         lambda g, d: d["checked"].__setitem__(0, [*d["checked"][0][:2], not d["checked"][0][2]]),
         "check mark"),
-    "marks on a given": (lambda g, d: d["marks"].append([*given_cell(g), [3]]), "is a given"),
+    "marks on a given": (lambda g, d: d["marks"].append([*given_cell(g), [3]]), "holds a given"),
     "seed as text": (lambda g, d: d.update(seed="7"), "seed is '7'"),
     "a move of five numbers": (lambda g, d: d["history"].append([0, 0, 0, 1, []]), "a move is"),
 }

@@ -226,14 +226,6 @@ def short(item: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def open_cell(item: Any, game: Game) -> Cell:
-    """A cell of the board that the player may change (not a given)."""
-    cell = game.check_cell(tuple(item))
-    if game.puzzle.is_given(*cell):
-        raise SavedGameError(f"({cell[0]}, {cell[1]}) is a given")
-    return cell
-
-
 def mark_set(item: Any, game: Game) -> frozenset[int]:
     """Pencil marks: numbers 1..size, each once."""
     if not isinstance(item, list):
@@ -250,7 +242,7 @@ def read_move(item: Any, game: Game) -> Move:
     if not isinstance(item, list) or len(item) != 6:
         raise SavedGameError("a move is [row, col, before, after, marks before, marks after]")
     row, col, before, after, marks_before, marks_after = item
-    cell = open_cell([row, col], game)
+    cell = game.check_open((row, col))  # the game's own check: on the board, not a given
     shape = game.puzzle.shape
     return Move(cell, shape.check_value(before, cell), shape.check_value(after, cell),
                 mark_set(marks_before, game), mark_set(marks_after, game))
@@ -263,14 +255,14 @@ def read_marks(item: Any, game: Game) -> tuple[Cell, frozenset[int]]:
     marks = mark_set(item[2], game)
     if not marks:
         raise SavedGameError("an empty list of pencil marks")
-    return open_cell(item[:2], game), marks
+    return game.check_open(tuple(item[:2])), marks
 
 
 def read_check(item: Any, game: Game) -> tuple[Cell, bool]:
     """One checked entry: [row, col, true or false]."""
     if not isinstance(item, list) or len(item) != 3 or not isinstance(item[2], bool):
         raise SavedGameError("a checked entry is [row, col, true or false]")
-    return open_cell(item[:2], game), item[2]
+    return game.check_open(tuple(item[:2])), item[2]
 
 
 def replay(game: Game, history: list[Move], future: list[Move], board: Grid,
