@@ -27,6 +27,20 @@ def hypothesis_profiles() -> None:
 
 hypothesis_profiles()
 
+SLOW_FILES = {
+    "test_grading.py", "test_grading_verdicts.py", "test_student.py", "test_class_server.py",
+    "test_notebooks.py", "test_types.py", "test_lite.py",
+}
+"""Test files that start kernels, servers, type checkers or whole notebooks: `slow`, so
+`make test-fast` leaves them out (browser tests are marked `browser` in their own files)."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark the tests of the slow files `slow`."""
+    for item in items:
+        if item.path.name in SLOW_FILES:
+            item.add_marker(pytest.mark.slow)
+
 
 def independent_units(box_rows: int = 3, box_cols: int = 3) -> list[list[tuple[int, int]]]:
     """Every row, column and box of the grid as a list of (row, col)."""

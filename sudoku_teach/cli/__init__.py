@@ -33,7 +33,7 @@ from collections.abc import Sequence
 
 from .. import __version__
 from ..errors import ContradictionError, RuleViolation, SearchLimitReached, SudokuError
-from ..grid import STYLES, write_as
+from ..grid import STYLES, Grid, write_as
 from ..rule_solver import next_step
 from ..rules import conflicts, is_complete
 from . import collect as cli_collect  # each of these commands lives in its own module
@@ -41,7 +41,7 @@ from . import generate as cli_generate
 from . import grade as cli_grade
 from . import rate as cli_rate
 from . import worksheet as cli_worksheet
-from .inputs import BROKEN, INTERRUPTED, OK, UNUSABLE, Inputs, emit, several, with_progress
+from .inputs import INTERRUPTED, OK, UNUSABLE, Inputs, Said, answer_each, emit, several
 from .options import add_command, at_least_one
 from .solve import SINGLES, SOLVERS, cmd_solve, count_fast, node_limit_text
 
@@ -61,32 +61,25 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def cmd_check(args: argparse.Namespace) -> int:
     """Report every broken rule; exit 1 if any puzzle breaks one."""
-    inputs = Inputs(args.puzzles, args.skip_bad)
-    status = OK
-    for label, grid in with_progress(inputs):
+
+    def check(label: str, grid: Grid, labelled: bool) -> Said:
         found = conflicts(grid)
         if found:
-            status = BROKEN
-            for conflict in found:
-                print(f"{label}: {conflict}", file=sys.stderr)
-        else:
-            filled = grid.shape.n_cells - len(grid.empty_cells())
-            emit(f"{label}: no conflicts ({filled} of {grid.shape.n_cells} cells filled)")
-    return inputs.finish(status)
+            return Said(problems=[f"{label}: {conflict}" for conflict in found])
+        filled = grid.shape.n_cells - len(grid.empty_cells())
+        return Said([f"{label}: no conflicts ({filled} of {grid.shape.n_cells} cells filled)"])
+
+    return answer_each(args, check)
 
 
 def cmd_hint(args: argparse.Namespace) -> int:
     """Print the next step of each puzzle with its reason: naked singles first, then hidden."""
-    inputs = Inputs(args.puzzles, args.skip_bad)
-    status = OK
-    labelled, puzzles = several(inputs)
-    for label, grid in with_progress(puzzles):
+
+    def hint(label: str, grid: Grid, labelled: bool) -> Said:
         try:
             step = next_step(grid, SINGLES)
         except (RuleViolation, ContradictionError) as error:
-            print(f"{label}: no hint: {error}", file=sys.stderr)
-            status = BROKEN
-            continue
+            return Said(problems=[f"{label}: no hint: {error}"])
         if step is None:
             why = (
                 "the grid is already full"
@@ -94,34 +87,28 @@ def cmd_hint(args: argparse.Namespace) -> int:
                 else "no cell has a single candidate and no number has a single place;"
                 " this puzzle needs more rules"
             )
-            print(f"{label}: no hint: {why}", file=sys.stderr)
-            status = BROKEN
-        else:
-            emit((f"{label}: " if labelled else "") + step.explain())
-    return inputs.finish(status)
+            return Said(problems=[f"{label}: no hint: {why}"])
+        return Said([(f"{label}: " if labelled else "") + step.explain()])
+
+    return answer_each(args, hint)
 
 
 def cmd_count(args: argparse.Namespace) -> int:
     """Print each puzzle's number of solutions, counting no further than the limit."""
-    inputs = Inputs(args.puzzles, args.skip_bad)
-    status = OK
-    for label, grid in with_progress(inputs):
+
+    def count(label: str, grid: Grid, labelled: bool) -> Said:
         broken = conflicts(grid)
         if broken:  # no solution, and the reason is plain: say it
-            emit("0")
-            print(f"{label}: the givens break the rules: {'; '.join(map(str, broken))}",
-                  file=sys.stderr)
-            status = BROKEN
-            continue
+            why = "; ".join(map(str, broken))
+            return Said(["0"], [f"{label}: the givens break the rules: {why}"])
         result = count_fast(grid, args.limit)
         if result.status == "node limit":
-            print(f"{label}: {SearchLimitReached(result.stats.nodes)}", file=sys.stderr)
-            emit(node_limit_text(result.stats.nodes))
-            status = BROKEN
-            continue
+            nodes = result.stats.nodes
+            return Said([node_limit_text(nodes)], [f"{label}: {SearchLimitReached(nodes)}"])
         found = result.count
-        emit(f"{found} (limit reached)" if found == args.limit else str(found))
-    return inputs.finish(status)
+        return Said([f"{found} (limit reached)" if found == args.limit else str(found)])
+
+    return answer_each(args, count)
 
 
 # --- the parser ------------------------------------------------------------------------------

@@ -6,10 +6,12 @@ line at a time and every answer is printed at once, so memory stays flat on long
 
 from __future__ import annotations
 
+import argparse
 import os
 import re
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
 from itertools import chain, islice
 from pathlib import Path
 from typing import TypeVar
@@ -135,3 +137,31 @@ def several(items: Iterable[T]) -> tuple[bool, Iterator[T]]:
 def emit(text: str) -> None:
     """Print one answer at once, so a reader of a pipe sees it while the next is worked on."""
     print(text, flush=True)
+
+
+@dataclass
+class Said:
+    """One puzzle's answer: lines for standard output, problems for standard error."""
+
+    lines: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+
+Answer = Callable[[str, Grid, bool], Said]
+"""A command's answer to one puzzle, given its label and whether there are several."""
+
+
+def answer_each(args: argparse.Namespace, answer: Answer) -> int:
+    """The loop of check, hint, count and rate: read the puzzles, answer each as it comes,
+    and exit 1 if any answer had a problem (2 if bad puzzles were skipped)."""
+    inputs = Inputs(args.puzzles, args.skip_bad)
+    status = OK
+    labelled, puzzles = several(inputs)
+    for label, grid in with_progress(puzzles):
+        said = answer(label, grid, labelled)
+        for line in said.lines:
+            emit(line)
+        for problem in said.problems:
+            print(problem, file=sys.stderr)
+        status = BROKEN if said.problems else status
+    return inputs.finish(status)

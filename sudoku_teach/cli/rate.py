@@ -11,11 +11,11 @@ on standard error instead, and the exit status is 1; unreadable input gives 2.
 from __future__ import annotations
 
 import argparse
-import sys
 
 from ..errors import SudokuError
+from ..grid import Grid
 from ..rating import rate
-from .inputs import BROKEN, OK, Inputs, emit, several, with_progress
+from .inputs import Said, answer_each
 from .options import add_command
 
 
@@ -28,17 +28,13 @@ def add_rate_parser(commands: argparse._SubParsersAction) -> None:
 
 def cmd_rate(args: argparse.Namespace) -> int:
     """Rate every puzzle; exit 1 if any of them cannot be rated."""
-    inputs = Inputs(args.puzzles, args.skip_bad)
-    status = OK
-    labelled, puzzles = several(inputs)
-    for label, grid in with_progress(puzzles):
+
+    def rated(label: str, grid: Grid, labelled: bool) -> Said:
         try:
             rating = rate(grid)
         except SudokuError as error:
-            print(f"{label}: cannot rate: {error}", file=sys.stderr)
-            status = BROKEN
-            continue
-        emit((f"{label}: " if labelled else "") + str(rating))
-        if args.steps:
-            emit(rating.explain())
-    return inputs.finish(status)
+            return Said(problems=[f"{label}: cannot rate: {error}"])
+        lines = [(f"{label}: " if labelled else "") + str(rating)]
+        return Said(lines + [rating.explain()] if args.steps else lines)
+
+    return answer_each(args, rated)
