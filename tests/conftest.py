@@ -35,6 +35,13 @@ SLOW_FILES = {
 `make test-fast` leaves them out (browser tests are marked `browser` in their own files)."""
 
 
+def pytest_make_parametrize_id(config: pytest.Config, val: object, argname: str) -> str | None:
+    """A function in a test's parameters is named by its name, not its address: every
+    worker of `pytest -n` must collect the same test ids."""
+    name = getattr(val, "__name__", None)
+    return name if callable(val) and isinstance(name, str) else None
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark the tests of the slow files `slow`."""
     for item in items:

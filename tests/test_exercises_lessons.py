@@ -267,7 +267,9 @@ WRONG = [
 """(exercise, the classic mistake, a function that makes it, words its feedback must hold)."""
 
 
-@pytest.mark.parametrize(("name", "mistake", "function", "words"), WRONG, ids=lambda v: str(v))
+@pytest.mark.parametrize(  # ids by name, never by address: pytest -n needs the same ids
+    ("name", "mistake", "function", "words"), WRONG, ids=lambda v: getattr(v, "__name__", str(v))
+)
 def test_the_classic_wrong_answer_fails_with_feedback_about_its_mistake(
     name, mistake, function, words
 ):
