@@ -21,6 +21,7 @@ from collections.abc import Collection, Iterable, Mapping
 
 from .elimination import all_candidates, set_text
 from .errors import CandidateError, ContradictionError
+from .formats import symbol
 from .grid import Grid, GridLike, as_grid
 from .shape import Cell
 
@@ -197,7 +198,8 @@ class CandidateGrid:
             for value in sorted(by_value):
                 if not by_value[value]:
                     return ContradictionError(
-                        f"{unit.name} needs a {value} but none of its empty cells can take it",
+                        f"{unit.name} needs a {symbol(value)} but"
+                        f" none of its empty cells can take it",
                         unit=unit,
                     )
         raise AssertionError("dead ends counted but none found")  # pragma: no cover

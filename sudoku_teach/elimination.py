@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .formats import symbol
 from .grid import GridLike, as_grid
 from .rules import column_values, region_values, row_values
 from .shape import Cell
@@ -66,4 +67,4 @@ def best_cell(grid: GridLike) -> Cell | None:
 def set_text(values: Iterable[int]) -> str:
     """A set of numbers as a student writes it: {2, 5, 8, 9}, or 'nothing' when empty."""
     values = sorted(values)
-    return "{" + ", ".join(map(str, values)) + "}" if values else "nothing"
+    return "{" + ", ".join(map(symbol, values)) + "}" if values else "nothing"

@@ -27,7 +27,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
 
-from .errors import PuzzleFormatError
+from .errors import PuzzleFormatError, RequestError
 from .shape import STANDARD_SHAPES, Shape
 
 DECORATION = set("|+-")
@@ -93,7 +93,7 @@ def symbols_for(size: int) -> list[str]:
     message write 10 as A, 16 as G and 25 as P alike.
     """
     if not 1 <= size <= len(SYMBOLS):
-        raise ValueError(f"no symbols for size {size}: sizes go from 1 to {len(SYMBOLS)}")
+        raise RequestError(f"no symbols for size {size}: sizes go from 1 to {len(SYMBOLS)}")
     return list(SYMBOLS[:size])
 
 

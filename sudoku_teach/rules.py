@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import RuleViolation
+from .formats import symbol
 from .grid import GridLike, as_grid
 from .shape import CLASSIC, Cell, Shape, Unit
 
@@ -85,7 +86,7 @@ def conflict_reasons(grid: GridLike, row: int, col: int) -> list[str]:
     if not value:
         return []
     return [
-        f"{value} is already in {unit.name}, at ({r}, {c})"
+        f"{symbol(value)} is already in {unit.name}, at ({r}, {c})"
         for unit, (r, c) in blockers(grid, row, col, value)
     ]
 

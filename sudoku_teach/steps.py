@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from .formats import symbol
 from .grid import Grid
 from .rules import blockers, column_values, region_values, row_values
 from .shape import Cell, Shape, Unit
@@ -142,5 +143,6 @@ def removals_text(eliminations: tuple[tuple[Cell, int], ...]) -> str:
     for cell, number in eliminations:
         by_number.setdefault(number, []).append(cell)
     return "; ".join(
-        f"remove {number} from {cells_text(cells)}" for number, cells in sorted(by_number.items())
+        f"remove {symbol(number)} from {cells_text(cells)}"
+        for number, cells in sorted(by_number.items())
     )

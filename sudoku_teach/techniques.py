@@ -23,6 +23,7 @@ from collections.abc import Collection, Iterator, Sequence
 
 from .candidates import CandidateGrid
 from .elimination import set_text
+from .formats import symbol
 from .steps import Step, Technique, cells_text, removals_text
 
 
@@ -39,11 +40,11 @@ def find_naked_singles(board: CandidateGrid) -> Iterator[Step]:
 def explain_naked_single(step: Step) -> str:
     """Name the three elimination sets and the one number they leave."""
     return (
-        f"({step.row}, {step.col}) = {step.value}, a naked single:"
+        f"({step.row}, {step.col}) = {symbol(step.value)}, a naked single:"
         f" row {step.row} rules out {set_text(step.row_set)},"
         f" column {step.col} rules out {set_text(step.column_set)},"
         f" region {step.region} rules out {set_text(step.region_set)};"
-        f" only {step.value} survives"
+        f" only {symbol(step.value)} survives"
     )
 
 
@@ -60,14 +61,14 @@ def find_hidden_singles(board: CandidateGrid) -> Iterator[Step]:
 def explain_hidden_single(step: Step) -> str:
     """Say which unit needs the number and why each of its other empty cells cannot take it."""
     assert step.unit is not None
-    where = f"({step.row}, {step.col}) = {step.value}, a hidden single"
-    needs = f"{where}: {step.unit.name} needs a {step.value}"
+    where = f"({step.row}, {step.col}) = {symbol(step.value)}, a hidden single"
+    needs = f"{where}: {step.unit.name} needs a {symbol(step.value)}"
     if not step.blocked:
         return f"{needs} and every other cell of it is filled"
     reasons = ", ".join(
-        f"({r}, {c}) sees the {step.value} at {cells_text([holder])}"
+        f"({r}, {c}) sees the {symbol(step.value)} at {cells_text([holder])}"
         if holder is not None
-        else f"({r}, {c}) lost its {step.value} to an earlier step"
+        else f"({r}, {c}) lost its {symbol(step.value)} to an earlier step"
         for (r, c), holder in step.blocked
     )
     return f"{needs} and it fits nowhere else: {reasons}"
@@ -117,8 +118,10 @@ def explain_naked_pair(step: Step) -> str:
     assert step.unit is not None
     a, b = step.numbers
     return (
-        f"naked pair in {step.unit.name}: {cells_text(step.cells)} can only hold {a} or {b},"
-        f" so {step.unit.name} puts its {a} and its {b} there; {removals_text(step.eliminations)}"
+        f"naked pair in {step.unit.name}: {cells_text(step.cells)}"
+        f" can only hold {symbol(a)} or {symbol(b)},"
+        f" so {step.unit.name} puts its {symbol(a)} and its {symbol(b)}"
+        f" there; {removals_text(step.eliminations)}"
     )
 
 
@@ -160,8 +163,10 @@ def explain_pointing_pair(step: Step) -> str:
     assert step.unit is not None and step.line is not None
     (value,) = step.numbers
     return (
-        f"pointing pair: {step.unit.name} can only put its {value} in {cells_text(step.cells)},"
-        f" all in {step.line.name}, so the {value} of {step.line.name} is in {step.unit.name};"
+        f"pointing pair: {step.unit.name} can only put its"
+        f" {symbol(value)} in {cells_text(step.cells)},"
+        f" all in {step.line.name}, so the {symbol(value)}"
+        f" of {step.line.name} is in {step.unit.name};"
         f" {removals_text(step.eliminations)}"
     )
 

@@ -7,7 +7,7 @@ from conftest import independent_is_solved, pattern_rows
 
 from sudoku_teach import fast, generate
 from sudoku_teach.cli import main
-from sudoku_teach.errors import PuzzleFormatError
+from sudoku_teach.errors import PuzzleFormatError, RequestError
 from sudoku_teach.grid import Grid, read_puzzles, write_as
 from sudoku_teach.shape import Shape
 from sudoku_teach.views.render import grid_html
@@ -95,5 +95,47 @@ def test_symbols_for_a_size_read_back_as_their_numbers() -> None:
         table = symbols_for(size)
         assert [value_of(char) for char in table] == list(range(1, size + 1))
     assert symbols_for(16)[9:] == list("ABCDEFG")
-    with pytest.raises(ValueError):
+    with pytest.raises(RequestError, match="sizes go from 1 to 25"):
         symbols_for(26)
+
+
+def test_every_message_of_a_16x16_game_writes_10_and_up_as_letters() -> None:
+    import re
+
+    from sudoku_teach.errors import SudokuError
+    from sudoku_teach.game import Game
+
+    game = Game.new("easy", 2, Shape.for_size(16))
+    said: list[str] = []
+    game.observe(lambda change: said.append(change.message))
+    given = next(cell for cell in game.puzzle.shape.cells if game.puzzle[cell] >= 10)
+    blanks = [cell for cell in game.puzzle.shape.cells if not game.puzzle[cell]]
+    wrong = next(v for v in range(10, 17) if v != game.solution[blanks[0]])
+    game.select(wrong)
+    game.place(blanks[0])  # a wrong letter: the hint says so
+    for action in (lambda: game.place(given), lambda: game.toggle_mark(blanks[0], 12)):
+        try:
+            action()
+        except SudokuError as error:
+            said.append(str(error))
+    said += [game.hint(), *game.conflicts_at(blanks[0])]
+    game.clear(blanks[0])
+    said.append(game.hint())
+    said = [text for text in said if text]
+    assert len(said) >= 4
+    for text in said:  # no number 10-16 written in digits (cell coordinates excepted)
+        assert not re.search(r"\b1[0-6]\b", re.sub(r"\(\d+, \d+\)", "", text)), text
+    assert any(re.search(r"\b[A-G]\b", text) for text in said), said
+
+
+def test_numbers_over_9_are_letters_in_rule_and_step_messages() -> None:
+    from sudoku_teach.elimination import set_text
+    from sudoku_teach.rules import conflict_reasons
+    from sudoku_teach.steps import removals_text
+
+    assert set_text({11, 12, 3}) == "{3, B, C}"
+    assert removals_text((((0, 1), 14),)) == "remove E from (0, 1)"
+    cells = [0] * 256
+    cells[0] = cells[1] = 14
+    reasons = conflict_reasons(Grid(cells, Shape.for_size(16)), 0, 1)
+    assert reasons and all(reason.startswith("E is already in") for reason in reasons)

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from ..errors import CellIndexError, GivenCellError, IllegalMoveError, InvalidMoveError
 from ..fast import proper_solution
+from ..formats import symbol
 from ..grid import Grid, GridLike, as_grid
 from ..rules import allowed_cells, conflict_reasons
 from ..shape import CLASSIC, Cell, Shape
@@ -170,7 +171,8 @@ class Game:
         cell = self.check_cell(cell)
         if self.puzzle.is_given(*cell):
             raise GivenCellError(
-                f"({cell[0]}, {cell[1]}) holds a given {self.puzzle[cell]}; givens cannot change"
+                f"({cell[0]}, {cell[1]}) holds a given {symbol(self.puzzle[cell])};"
+                f" givens cannot change"
             )
         self.check_playing()
         return cell
@@ -185,7 +187,8 @@ class Game:
         if number:
             self.check_number(number)
         self.selected = number
-        self.announce("selected", message=f"selected {number}" if number else "no number selected")
+        chosen = f"selected {symbol(number)}" if number else "no number selected"
+        self.announce("selected", message=chosen)
 
     def set_help(self, on: bool) -> None:
         """Turn help on or off: mark every cell where the selected number is allowed."""
@@ -216,7 +219,7 @@ class Game:
         self.check_number(number, cell)
         if self.board[cell]:
             raise IllegalMoveError(
-                f"({cell[0]}, {cell[1]}) holds {self.board[cell]}: clear it to pencil in"
+                f"({cell[0]}, {cell[1]}) holds {symbol(self.board[cell])}: clear it to pencil in"
             )
         before = self.marks.get(cell, frozenset())
         self.apply(Move(cell, 0, 0, before, before ^ {number}))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .. import generate
 from ..errors import SudokuError
+from ..formats import symbol
 from ..grid import Grid
 from ..rating import LEVELS, check_level  # LEVELS: the levels a new game can ask for
 from ..rule_solver import next_step
@@ -39,7 +40,8 @@ def hint_for(board: Grid, solution: Grid) -> Hint:
             return (
                 cell,
                 None,
-                f"({cell[0]}, {cell[1]}) holds {board[cell]}, which is not right: clear it first",
+                f"({cell[0]}, {cell[1]}) holds {symbol(board[cell])},"
+                f" which is not right: clear it first",
             )
     try:
         step = explained_step(board)
@@ -52,7 +54,8 @@ def hint_for(board: Grid, solution: Grid) -> Hint:
             cell,
             value,
             (
-                f"no rule of the helper finds the next number here; the solution has {value}"
+                f"no rule of the helper finds the next number"
+                f" here; the solution has {symbol(value)}"
                 f" at ({cell[0]}, {cell[1]})"
             ),
         )
