@@ -99,11 +99,15 @@ bench: $(STAMP)
 load-test: $(STAMP)
 	$(BIN)/python benchmarks/load_play.py
 
-# A JupyterHub with two users, each running a student notebook and playing the app (minutes;
-# installs the "hub" extra and configurable-http-proxy from npm into .hub/).
+# The school's JupyterHub for real, as root: Unix accounts, TLS, limits, culling, the adversary's
+# checks, collect and grade (a few minutes; installs the "hub" extra, and configurable-http-proxy
+# from npm into deploy/jupyterhub/node_modules/).
+HUB_ENV ?= /opt/sudoku-teach-hub
 hub-test: $(STAMP)
 	$(BIN)/python -m pip install -q -e ".[hub]"
-	$(BIN)/python deploy/jupyterhub/try_hub.py
+	cd deploy/jupyterhub && npm ci --no-audit --no-fund --loglevel=error
+	deploy/jupyterhub/install_user_env.sh $(HUB_ENV)
+	SUDOKU_HUB_USER_ENV=$(HUB_ENV) $(BIN)/python -m pytest -v deploy/jupyterhub/test_hub.py
 
 # Mutation testing of the core modules (a benchmark: slow, not part of `make test`).
 # MODULES="rules grid" limits it; see benchmarks/mutation.sh for the time box.
