@@ -15,6 +15,7 @@ import contextlib
 import json
 import os
 import pwd
+import re
 import shutil
 import signal
 import socket
@@ -44,6 +45,10 @@ TEACHER = "hubtest-teacher"
 ALICE = "Alice.Hubtest@school.org"  # a name that is no Unix name: the hub makes one
 BOB, CAROL, MALLORY = "hubtest-bob", "hubtest-carol", "hubtest-mallory"
 WAIT = 120
+SHOTS = Path(os.environ.get("SUDOKU_HUB_SCREENSHOTS", tempfile.gettempdir()))
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]  # fmt: skip
 
 if (os.geteuid() != 0 or not PROXY.exists() or not shutil.which("openssl")
         or not (USER_ENV / "user" / "bin" / "python").exists()):
@@ -222,6 +227,7 @@ def students(hub: Hub) -> Hub:
     """Alice and Bob signed up, approved by the teacher, each with a token and a server."""
     teacher = hub.log_in(TEACHER, hub.passwords[TEACHER])
     assert teacher is not None, "the teacher could not log in:\n" + hub_log(hub)
+    hub.tokens[TEACHER] = new_token(hub, teacher, TEACHER)
     for name in (ALICE, BOB):
         password = uuid.uuid4().hex[:16]
         hub.passwords[name] = password
@@ -231,25 +237,38 @@ def students(hub: Hub) -> Hub:
         assert approved.ok, hub_log(hub)
         session = hub.log_in(name, password)
         assert session is not None, f"{name} could not log in once approved"
-        made = session.post(f"{hub.base}/hub/api/users/{unix_name(name)}/tokens",
-                            headers={"X-XSRFToken": session.cookies.get("_xsrf", path="/hub/")},
-                            json={"note": "hub test"}, timeout=WAIT)  # fmt: skip
-        assert made.status_code == 201, made.text
-        hub.tokens[name] = made.json()["token"]
+        hub.tokens[name] = new_token(hub, session, name)
     return hub
 
 
+def new_token(hub: Hub, session: requests.Session, name: str) -> str:
+    """An API token of the logged-in user's, made as their browser would."""
+    made = session.post(f"{hub.base}/hub/api/users/{unix_name(name)}/tokens",
+                        headers={"X-XSRFToken": session.cookies.get("_xsrf", path="/hub/")},
+                        json={"note": "hub test"}, timeout=WAIT)  # fmt: skip
+    assert made.status_code == 201, made.text
+    return made.json()["token"]
+
+
 def start_server(hub: Hub, name: str) -> None:
-    """Start the student's server (if it is not running) and wait until it is ready."""
+    """Start the student's server (when it is neither running nor starting or stopping, as
+    after the culler stopped it) and wait until it is ready."""
     user, token = unix_name(name), hub.tokens[name]
-    if not server_ready(hub, name):
-        hub.api("POST", f"users/{user}/server", token)
-    wait_until(lambda: server_ready(hub, name), WAIT, f"{user}'s server", hub)
+
+    def ready_or_start() -> bool:
+        model = hub.api("GET", f"users/{user}", token).json()
+        server = model.get("servers", {}).get("")
+        if server is None and not model.get("pending"):
+            hub.api("POST", f"users/{user}/server", token)
+        return bool(server and server.get("ready"))
+
+    wait_until(ready_or_start, WAIT, f"{user}'s server", hub)
 
 
-def server_ready(hub: Hub, name: str) -> bool:
-    """True when the student's server is up."""
-    model = hub.api("GET", f"users/{unix_name(name)}", hub.tokens[name]).json()
+def server_ready(hub: Hub, name: str, asker: str = "") -> bool:
+    """True when the student's server is up (asked with the student's token, or `asker`'s:
+    a student's own requests count as their activity)."""
+    model = hub.api("GET", f"users/{unix_name(name)}", hub.tokens[asker or name]).json()
     return bool(model.get("servers", {}).get("", {}).get("ready"))
 
 
@@ -419,11 +438,46 @@ def test_the_teacher_collects_lesson_01_and_grades_it(students: Hub, tmp_path: P
     assert before == {p: p.stat().st_mtime_ns for p in students.homes.rglob("01_rules.ipynb")}
 
 
+def test_a_student_meets_the_hub_in_a_browser(students: Hub):
+    """Alice in Chromium: the login page over HTTPS, her JupyterLab on her lessons, the game."""
+    if not Path("/usr/bin/chromium").exists() and not os.environ.get("CI"):
+        pytest.skip("needs Debian's chromium (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    hub, alice = students, unix_name(ALICE)
+    start_server(hub, ALICE)  # the culler may have stopped it (the next test is about that)
+    lab = re.compile(rf"https://[^/]+/user/{alice}/lab")  # her server, not a hub page about it
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        context = browser.new_context(ignore_https_errors=True,  # the test's own certificate
+                                      viewport={"width": 1200, "height": 800})  # fmt: skip
+        page = context.new_page()
+        try:
+            page.goto(f"{hub.base}/hub/login", timeout=WAIT * 1000)
+            assert page.url.startswith("https://")
+            page.screenshot(path=str(SHOTS / "hub-1-login.png"))
+            page.locator("#username_input").fill(ALICE)
+            page.locator("#password_input").fill(hub.passwords[ALICE])
+            page.locator("#login_submit").click()
+            page.wait_for_url(lab, timeout=WAIT * 1000)
+            listing = page.locator(".jp-DirListing-content")
+            listing.get_by_text("01_rules.ipynb").wait_for(timeout=WAIT * 1000)
+            page.screenshot(path=str(SHOTS / "hub-2-lab.png"))
+            page.goto(f"{hub.base}/user/{alice}/voila/render/sudoku-teach/play.ipynb",
+                      timeout=WAIT * 1000)  # fmt: skip
+            page.locator(".sudoku-game .sudoku-r8c8").wait_for(timeout=WAIT * 1000)
+            page.screenshot(path=str(SHOTS / "hub-3-game.png"))
+        except Exception:
+            page.screenshot(path=str(SHOTS / "hub-failed.png"))
+            raise
+        browser.close()
+
+
 def test_an_idle_server_is_culled(students: Hub):
     hub = students
     start_server(hub, BOB)
     assert processes_of(pwd.getpwnam(BOB).pw_uid)
-    wait_until(lambda: not server_ready(hub, BOB), CULL_IDLE + 6 * CULL_EVERY + 60,
+    wait_until(lambda: not server_ready(hub, BOB, TEACHER), CULL_IDLE + 6 * CULL_EVERY + 60,
                "the idle culler to stop Bob's server", hub)  # fmt: skip
     wait_until(lambda: not processes_of(pwd.getpwnam(BOB).pw_uid), 30,
                "Bob's processes to end", hub)  # fmt: skip
