@@ -33,6 +33,8 @@ from .shape import STANDARD_SHAPES, Shape
 DECORATION = set("|+-")
 BLANKS = set("0.")
 FULL_SIZES = {size: size * size for size in STANDARD_SHAPES}
+MAX_TEXT = 100_000
+"""The longest text read as one puzzle: a 25x25 grid written out takes a few thousand."""
 """Cells in a whole grid, by size: 4 -> 16, ..., 9 -> 81, 16 -> 256, 25 -> 625."""
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
@@ -167,6 +169,11 @@ def parse_cells(
     text: str, shape: Shape | None = None, source: str | None = None, first_line: int = 1
 ) -> tuple[list[int], Shape]:
     """Read one puzzle: its cells in reading order (0 = blank) and its shape."""
+    if len(text) > MAX_TEXT:
+        raise PuzzleFormatError(
+            f"this text has {len(text):,} characters: a puzzle is at most {MAX_TEXT:,} (the"
+            " largest grid, 25x25, written out with room to spare)", source=source
+        )
     line = text.strip()
     if len(line) == 81 and not line.strip(PLAIN_CHARS) and (shape is None or shape.size == 9):
         # The usual form, one line of 81 digits and dots, needs no walk character by

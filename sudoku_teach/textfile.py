@@ -150,6 +150,15 @@ def file_lines(path: str | Path) -> Iterator[str]:
 
 
 # --- writing ------------------------------------------------------------------------------------
+def check_folder(path: Path) -> None:
+    """The folder a file goes in must be there: say so by name rather than "no such file"."""
+    folder = path.parent
+    if not folder.exists():
+        raise OutputError(f"cannot write {path}: the folder {folder} does not exist")
+    if not folder.is_dir():
+        raise OutputError(f"cannot write {path}: {folder} is a file, not a folder")
+
+
 def write_file(path: str | Path, data: str | bytes) -> None:
     """Write a whole file (text as UTF-8) so that a failure never leaves a broken one behind.
 
@@ -165,6 +174,7 @@ def write_file(path: str | Path, data: str | bytes) -> None:
     raw = data.encode("utf-8") if isinstance(data, str) else data
     if path.is_dir():
         raise OutputError(f"cannot write {path}: it is a directory, give a file name")
+    check_folder(path)
     try:
         mode = path.stat().st_mode
     except OSError:

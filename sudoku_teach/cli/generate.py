@@ -22,19 +22,16 @@ from ..grid import Grid
 from ..rating import LEVELS
 from ..shape import Shape
 from .inputs import UsageError, with_progress
+from .options import LARGEST, seed, shown, whole_number
 
 SIZES = (4, 6, 9, 16, 25)
 
 
 def count_argument(text: str) -> int:
-    """A count of puzzles: a whole number, 0 or more."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"the count cannot be negative ({value})")
-    return value
+    """A count of puzzles: a whole number, 0 or more (at most a billion)."""
+    if text.startswith("-") and text[1:].isdigit():
+        raise argparse.ArgumentTypeError(f"the count cannot be negative ({shown(text)})")
+    return whole_number(0, LARGEST)(text)
 
 
 def add_generate_parser(commands: argparse._SubParsersAction) -> None:
@@ -42,9 +39,9 @@ def add_generate_parser(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser("generate", help="new proper puzzles, one a line")
     parser.add_argument("--count", type=count_argument, default=1, metavar="N",
                         help="how many puzzles (default 1)")
-    parser.add_argument("--seed", type=int, default=0, metavar="S",
+    parser.add_argument("--seed", type=seed, default=0, metavar="S",
                         help="the same seed gives the same puzzles (default 0)")
-    parser.add_argument("--givens", type=int, default=None, metavar="K",
+    parser.add_argument("--givens", type=whole_number(0, 25 * 25), default=None, metavar="K",
                         help="stop removing numbers at K givens (default: as few as possible)")
     parser.add_argument("--symmetric", action="store_true",
                         help="remove cells in pairs mirrored through the centre")

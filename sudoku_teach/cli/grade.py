@@ -23,7 +23,10 @@ from pathlib import Path
 
 from ..teacher import gradebook, sandbox
 from ..teacher.grading import ERROR, NOTEBOOK, PASSED, TIMED_OUT, Row, Settings, grade, lessons
-from .options import at_least_one
+from .options import at_least_one, shown, whole_number
+
+MAX_SECONDS = 24 * 60 * 60
+MAX_JOBS = 256
 
 
 @cache
@@ -140,8 +143,11 @@ def seconds(text: str) -> float:
         value = float(text)
     except ValueError:
         value = math.nan
-    if not math.isfinite(value) or value <= 0:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds above 0, got {text!r}")
+    if not math.isfinite(value) or not 0 < value <= MAX_SECONDS:
+        raise argparse.ArgumentTypeError(
+            f"expected a number of seconds above 0, up to {MAX_SECONDS:,} (a day),"
+            f" got {shown(text)}"
+        )
     return value
 
 
@@ -183,7 +189,7 @@ def add_grade_parser(commands: argparse._SubParsersAction) -> None:
                         help="write one Markdown feedback file per student in this folder")
     grader.add_argument("--timeout", type=seconds, default=300, metavar="SECONDS",
                         help="time allowed for each notebook, checks included (default 300)")
-    grader.add_argument("-j", "--jobs", type=at_least_one, default=os.cpu_count() or 1,
+    grader.add_argument("-j", "--jobs", type=whole_number(1, MAX_JOBS), default=os.cpu_count() or 1,
                         metavar="N", help="notebooks graded at once (default: the machine's"
                         f" cores, {os.cpu_count() or 1} here)")
     grader.add_argument("--isolation", choices=sandbox.ISOLATIONS, default="auto",

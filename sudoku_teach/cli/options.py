@@ -9,12 +9,36 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
+LARGEST = 10**9
+"""The largest number any option takes unless it says otherwise (a billion)."""
+SEEDS = 2**63 - 1
+"""The largest seed (seeds from -SEEDS to SEEDS)."""
 
-def at_least_one(text: str) -> int:
-    """An option value that must be a whole number from 1 up."""
-    if not text.isascii() or not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number from 1 up, got {text!r}")
-    return int(text)
+
+def shown(text: str) -> str:
+    """An option's value as a message quotes it: never a page of digits."""
+    return repr(text) if len(text) <= 30 else f"{text[:20]!r}... ({len(text)} characters)"
+
+
+def whole_number(low: int, high: int) -> Callable[[str], int]:
+    """An option type: a whole number from `low` to `high`; its message says both."""
+
+    def read(text: str) -> int:
+        digits = text.removeprefix("-")
+        if (not digits.isascii() or not digits.isdigit() or len(digits) > len(str(high)) + 1
+                or not low <= int(text) <= high):
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number from {low:,} up to {high:,}, got {shown(text)}"
+            )
+        return int(text)
+
+    return read
+
+
+at_least_one = whole_number(1, LARGEST)
+"""A count or a limit: from 1 to a billion."""
+seed = whole_number(-SEEDS, SEEDS)
+"""A seed for the random numbers (the same seed, the same puzzles)."""
 
 
 def add_command(

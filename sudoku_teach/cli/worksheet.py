@@ -27,7 +27,7 @@ from ..teacher.worksheet import (
     solutions_of,
     write_pdf,
 )
-from .options import at_least_one
+from .options import at_least_one, seed
 
 
 def remake_command(args: argparse.Namespace) -> str:
@@ -103,7 +103,7 @@ def add_worksheet_parser(commands: argparse._SubParsersAction) -> None:
     sheet.add_argument("--difficulty", choices=LEVELS, help="the level of the puzzles")
     sheet.add_argument("--size", type=int, choices=(4, 6, 9, 16), default=9,
                        help="default 9 (16: letters A-G for 10-16; fewer a page read better)")
-    sheet.add_argument("--seed", type=int, help="the same seed makes the same puzzles")
+    sheet.add_argument("--seed", type=seed, help="the same seed makes the same puzzles")
     sheet.add_argument("--from", dest="source", metavar="FILE",
                        help="print the puzzles of a file instead (one a line, or blocks of rows)")
     sheet.add_argument("-o", "--output", required=True, metavar="FILE.pdf", help="where to write")
