@@ -64,3 +64,34 @@ def test_07_the_raters_loop_on_the_page_names_the_packages_level(minimal):
     for puzzle in [*lesson, *minimal]:
         assert page["rate_level"](puzzle) == st.rate(puzzle).level
     assert {page["rate_level"](p) for p in minimal} >= {"medium", "expert"}
+
+
+def test_04_reading_order_spends_its_nodes_halfway_down_not_at_the_end():
+    """04's optional part says where the effort goes: halfway down the search."""
+    run = st.search.solve(random_puzzle(7), "naive", trace=True)
+    counts = run.trace.nodes_per_depth()
+    busiest, deepest = counts.index(max(counts)), len(counts) - 1
+    assert deepest / 3 < busiest < 2 * deepest / 3
+
+
+def test_05_the_depth_plot_has_many_more_steps_than_nodes():
+    """05 says each step of the plot is one event of the trace, many more than the nodes."""
+    run = grids.fill_recursive(1, trace=True)
+    kinds = {event.kind for event in run.trace}
+    assert {"try", "place", "backtrack"} <= kinds
+    assert len(run.trace) > 5 * run.stats.nodes
+
+
+def test_07_what_the_levels_plot_shows_is_what_the_page_says():
+    """Easy keeps the most givens (boxes apart, whiskers overlapping); the median score rises
+    from easy to hard, and the expert median is below the hard one."""
+    import statistics
+
+    made = {level: [puzzle_at_level(level, seed) for seed in range(20)] for level in st.LEVELS}
+    givens = {level: sorted(len(p.givens) for p in ps) for level, ps in made.items()}
+    scores = {level: statistics.median(st.rate(p).score for p in ps) for level, ps in made.items()}
+    quartiles = {level: statistics.quantiles(g, n=4) for level, g in givens.items()}
+    others = [level for level in st.LEVELS if level != "easy"]
+    assert all(quartiles["easy"][0] > quartiles[level][2] for level in others)  # boxes apart
+    assert any(givens["easy"][0] <= givens[level][-1] for level in others)  # whiskers meet
+    assert scores["easy"] < scores["medium"] < scores["hard"] > scores["expert"]

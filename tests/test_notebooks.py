@@ -55,7 +55,11 @@ def test_header_objectives_recap_and_navigation(path):
     assert nav in first and nav in last, "the same navigation line opens and closes the notebook"
     assert re.search(rf"^# {path.name[:2]} · ", first, re.M), "title: '# NN · Title'"
     assert "**In this notebook you will**" in first
-    assert "## Recap" in last
+    texts = [source(cell) for cell in cells]
+    recap = next((i for i, text in enumerate(texts) if "## Recap" in text), None)
+    assert recap is not None, "a recap"
+    optional = [i for i, text in enumerate(texts) if "## Going further (optional)" in text]
+    assert recap == len(cells) - 1 or optional == [recap + 1], "the recap ends the lesson"
     if index > 0:  # across a gap, the link goes to the last notebook written
         assert "previous: [" in first and f"({INSTRUCTOR[index - 1].name})" in first
     if index + 1 < len(INSTRUCTOR) and int(INSTRUCTOR[index + 1].name[:2]) == number + 1:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ..candidates import CandidateGrid
@@ -260,15 +260,26 @@ class MethodReport:
     counts: list[list[int]]  # see grids.placement_counts: how often each number hit each cell
 
 
+Show = Callable[[range, str], Iterable[int]]
+"""Wraps a loop over a range, with a label: a progress bar in a notebook."""
+
+
+def plainly(numbers: range, label: str) -> Iterable[int]:
+    """The numbers as they are: no progress shown."""
+    return numbers
+
+
 def compare_grid_methods(
-    count: int = 100, seed: int = 0, shape: Shape = CLASSIC
+    count: int = 100, seed: int = 0, shape: Shape = CLASSIC, *, show: Show = plainly
 ) -> list[MethodReport]:
-    """Make `count` grids with each method from one seed: time, backtracks and bias of each."""
+    """Make `count` grids with each method from one seed: time, backtracks and bias of each.
+
+    `show(range(count), method)` may wrap each method's loop, e.g. in a progress bar."""
     reports = []
     for name, make in GRID_MAKERS.items():
         rng = make_rng(seed)
         runs, times = [], []
-        for _ in range(count):
+        for _ in show(range(count), name):
             begin = time.perf_counter()
             runs.append(make(rng, shape))
             times.append(1000 * (time.perf_counter() - begin))

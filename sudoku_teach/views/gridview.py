@@ -1,7 +1,7 @@
 """The click-to-inspect board of the notebooks: a `GridView` drawn on the series' `Board`.
 
 Click a cell (or move to it with the arrow keys): its row, column and region light up and
-the line under the board lists the numbers already used there. With `editable=True` a
+the line above the board lists the numbers already used there. With `editable=True` a
 digit key or the number pad fills the selected cell; a number that breaks a rule is marked
 ("!" and a wavy underline) and the message line says which rule, in words. A mode in
 which clearing makes no sense (the helper, which only fills) passes `clearable=False`, and
