@@ -39,6 +39,7 @@ def find_naked_singles(board: CandidateGrid) -> Iterator[Step]:
 
 def explain_naked_single(step: Step) -> str:
     """Name the three elimination sets and the one number they leave."""
+    assert step.value is not None, "a single places a number"
     return (
         f"({step.row}, {step.col}) = {symbol(step.value)}, a naked single:"
         f" row {step.row} rules out {set_text(step.row_set)},"
@@ -60,7 +61,7 @@ def find_hidden_singles(board: CandidateGrid) -> Iterator[Step]:
 
 def explain_hidden_single(step: Step) -> str:
     """Say which unit needs the number and why each of its other empty cells cannot take it."""
-    assert step.unit is not None
+    assert step.unit is not None and step.value is not None, "a single places a number"
     where = f"({step.row}, {step.col}) = {symbol(step.value)}, a hidden single"
     needs = f"{where}: {step.unit.name} needs a {symbol(step.value)}"
     if not step.blocked:
