@@ -56,17 +56,16 @@ Nothing is installed: Python runs inside this page (JupyterLite, on Pyodide).
   have it.
 - **To hand in a notebook, download it**: right-click it in the file list on the left and
   choose *Download* (or *File > Download*), then send the `.ipynb` file to your teacher.
-- The first start fetches Python itself (about 30 MB); later starts come from the browser's
+- The first start fetches Python itself (about 28 MB); later starts come from the browser's
   cache. Lessons 03-07 and 09 also fetch numpy and matplotlib for their plots (they say so).
 - Lesson 09's SAT solver (pycosat) does not exist in the browser: run 09 in `make lab`.
 """
 
 PLOTTING_NOTE = """### In the browser: this lesson's plots need numpy and matplotlib
 
-The cell below fetches them from Pyodide's site (about 15 MB, the first time in this
-browser; it shows `[*]` while they load, up to a minute on a slow line). Without a network
-it fails, and so do the plots: the rest of the lesson and its checks still run. Teachers
-can run this lesson offline with `make lab` instead.
+The cell below fetches them from Pyodide's site (the first time in this browser; it shows
+`[*]` while they load). Without a network it fails, and so do the plots. Teachers can run
+this lesson offline with `make lab` instead.
 """
 
 PYODIDE_KERNEL = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
