@@ -26,7 +26,7 @@ from sudoku_teach.cli import main
 from sudoku_teach.exercises import remote, wire
 from sudoku_teach.exercises.framework import check_subject, run_checks
 from sudoku_teach.teacher import sandbox
-from sudoku_teach.teacher.gradebook import cell, student_of
+from sudoku_teach.teacher.gradebook import cell
 from sudoku_teach.teacher.grading import NOTEBOOK, lesson_of, lessons
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
@@ -179,8 +179,10 @@ def test_the_gradebook_has_one_row_per_student_with_the_right_totals(graded_clas
     book = rows_of(files["grades.csv"])
     exercises = [name for path in SERIES for name in solutions(path)]
     header = list(book[0])
-    assert header[0] == "student" and header[-2:] == ["total", "out of"]
-    assert sorted(header[1:-2]) == sorted(exercises)
+    assert header[:3] == ["student", "lms id", "late"] and header[-2:] == ["total", "out of"]
+    totals = [f"{lesson_name(path)} total" for path in SERIES]
+    assert [name for name in header[3:-2] if name not in totals] == exercises  # notebook order
+    assert [name for name in header if name in totals] == totals
     by_name = {row["student"]: row for row in book}
     rules = solutions(NOTEBOOKS / "01_rules.ipynb")
     carl = sum("st." not in code for code in rules.values())
@@ -190,6 +192,7 @@ def test_the_gradebook_has_one_row_per_student_with_the_right_totals(graded_clas
     for row in book:
         assert int(row["out of"]) == len(exercises)
         assert sum(int(row[name] or 0) for name in exercises) == int(row["total"])
+        assert sum(int(row[name] or 0) for name in totals) == int(row["total"])
     assert by_name["jane"]["count_blanks"] == "1" and by_name["jane"]["region_of"] == "0"
     assert by_name["jane"]["solve"] == ""  # a lesson not handed in is blank, not 0
     feedback = sorted(p.name for p in files["feedback"].iterdir())
@@ -323,9 +326,10 @@ def test_hostile_submissions_are_graded_as_what_they_did(tmp_path, monkeypatch, 
         notebook["cells"].append(code_cell(code))
         save(notebook, batch / f"{name}.ipynb")
     before, beside = tree_hash(batch), sorted(p.name for p in tmp_path.iterdir())
-    timeout, jobs = 15, 4
+    timeout, jobs = 30, 4
     start = time.monotonic()
     main(["grade", str(batch), "--timeout", str(timeout), "-j", str(jobs), "--memory", "1024",
+          "--cell-timeout", "8",
           "--long-csv", str(tmp_path / "long.csv"), "--feedback", str(tmp_path / "feedback")])
     took = time.monotonic() - start
     out = capsys.readouterr().out
@@ -342,8 +346,11 @@ def test_hostile_submissions_are_graded_as_what_they_did(tmp_path, monkeypatch, 
     long_rows = rows_of(tmp_path / "long.csv")
     status = {(Path(r["notebook"]).stem, r["exercise"]): r for r in long_rows}
     assert status[("victim", "count_blanks")]["status"] == "passed"
-    assert status[("forger", "count_blanks")]["status"] == "error"  # its `serve` answers nothing
-    assert status[("patcher", "count_blanks")]["status"] == "failed"
+    # replacing the checks is said, and the honest rest judged (forger's stub: not done)
+    assert status[("forger", NOTEBOOK)]["status"] == "tampered"
+    assert "remote.serve" in status[("forger", NOTEBOOK)]["message"]
+    assert status[("forger", "count_blanks")]["status"] == "not done"
+    assert status[("patcher", "count_blanks")]["status"] == "tampered"
     assert status[("vandal", "count_blanks")]["status"] == "passed"
     escaper = status[("escaper", "count_blanks")]
     assert escaper["status"] == "failed" and "HOME" in escaper["message"]
@@ -352,8 +359,8 @@ def test_hostile_submissions_are_graded_as_what_they_did(tmp_path, monkeypatch, 
     assert "canary-secret" not in everything and "SUDOKU_GRADER_TOKEN" not in everything
     giant = status[("giant", "count_blanks")]
     assert giant["status"] == "failed" and "too large to send" in giant["message"]
-    assert status[("sigint", NOTEBOOK)]["status"] == "timed out"
-    assert status[("sigint", "count_blanks")]["status"] == "timed out"
+    assert status[("sigint", NOTEBOOK)]["status"] == "timed out"  # its cell, left out
+    assert status[("sigint", "count_blanks")]["status"] == "not done"  # still judged
     hog = status[("hog", NOTEBOOK)]
     assert hog["status"] == "error" and ("MemoryError" in hog["message"]
                                          or "stopped" in hog["message"])
@@ -383,14 +390,6 @@ def test_bad_options_are_refused_before_anything_runs(options, complaint, capsys
     assert stop.value.code == 2
     captured = capsys.readouterr()
     assert complaint in captured.err and captured.out == ""
-
-
-def test_the_student_is_named_by_the_file_then_the_folder():
-    known = lessons()
-    assert student_of(Path("in/01_rules - Anna Berg.ipynb"), known) == "Anna Berg"
-    assert student_of(Path("in/anna_berg.ipynb"), known) == "anna_berg"
-    assert student_of(Path("in/anna-berg/01_rules.ipynb"), known) == "anna-berg"
-    assert student_of(Path("in/anna/03.ipynb"), known) == "anna"
 
 
 def test_spreadsheet_cells_are_one_line_and_never_formulas():

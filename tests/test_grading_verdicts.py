@@ -8,6 +8,7 @@ benchmarks/mutation-report.md). Each expected status and message is written out 
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 
@@ -33,8 +34,8 @@ NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 START = NOTEBOOKS / "00_start_here.ipynb"
 
 
-def settings(tmp_path: Path, timeout: float = 60) -> Settings:
-    return Settings(timeout, NONE, Limits(int(timeout) + 5), tmp_path / "scratch")
+def settings(tmp_path: Path, timeout: float = 60, step: float = 0) -> Settings:
+    return Settings(timeout, NONE, Limits(int(timeout) + 5), tmp_path / "scratch", step)
 
 
 def notebook(**changes: str) -> dict:
@@ -48,12 +49,12 @@ def notebook(**changes: str) -> dict:
     return data
 
 
-def graded(tmp_path: Path, data: dict | str, timeout: float = 60) -> list[Row]:
+def graded(tmp_path: Path, data: dict | str, timeout: float = 60, step: float = 0) -> list[Row]:
     path = tmp_path / "in" / "00_start_here - Ann.ipynb"
     path.parent.mkdir(exist_ok=True)
     path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
     (tmp_path / "scratch").mkdir(exist_ok=True)
-    rows = grade(path, settings(tmp_path, timeout), lessons())
+    rows = grade(path, settings(tmp_path, timeout, step), lessons())
     assert all(row.notebook == str(path) for row in rows)
     return rows
 
@@ -111,21 +112,32 @@ def test_a_notebook_out_of_time_says_which_cell_was_running(tmp_path):
                              "execution_count": None, "source": "while True:\n    pass"})
     number = sum(c["cell_type"] == "code" for c in data["cells"][:4])
     start = time.monotonic()
-    rows = graded(tmp_path, data, timeout=6)
+    rows = graded(tmp_path, data, timeout=6, step=6)  # the cell may take all the time
     assert time.monotonic() - start < 20
     why = f"stopped after 6 seconds, still running code cell {number} (`while True:`)"
     assert said(rows) == [(NOTEBOOK, "timed out", why), ("count_blanks", "timed out", why)]
 
 
-def test_a_kernel_that_dies_is_an_error_for_every_exercise_left(tmp_path):
+def test_a_runaway_cell_costs_only_itself(tmp_path):
+    # Once "timed out" on every exercise: now the cell is left out, and the notebook judged.
     data = notebook()
-    data["cells"].insert(3, {"cell_type": "code", "metadata": {}, "outputs": [],
-                             "execution_count": None, "source": "import os\nos._exit(3)"})
+    data["cells"].insert(3, code("while True:\n    pass"))
     number = sum(c["cell_type"] == "code" for c in data["cells"][:4])
-    why = (f"the notebook's Python (kernel) stopped in code cell {number} (exit status 3; out"
-           " of memory, or too many processes?)")
+    rows = graded(tmp_path, data, timeout=40, step=8)
+    assert said(rows) == [
+        (NOTEBOOK, "timed out", f"code cell {number} (`while True:`) was still running after 8"
+         " seconds: it was left out, and the notebook run again without it"),
+        ("count_blanks", "passed", "all 4 checks passed")]
+
+
+def test_a_cell_that_kills_the_kernel_costs_only_itself(tmp_path):
+    data = notebook()
+    data["cells"].insert(3, code("import os\nos._exit(3)"))
+    number = sum(c["cell_type"] == "code" for c in data["cells"][:4])
     assert said(graded(tmp_path, data)) == [
-        (NOTEBOOK, "error", why), ("count_blanks", "error", why)]
+        (NOTEBOOK, "error", f"code cell {number} (`import os`) stopped the notebook's Python"
+         " (exit status 3; out of memory?): it was left out, and the notebook run again without"
+         " it"), ("count_blanks", "passed", "all 4 checks passed")]
 
 
 @pytest.mark.parametrize("text, why", [
@@ -213,7 +225,7 @@ def test_every_lesson_of_the_series_is_known_with_its_exercises():
     named = {json.loads(p.read_text(encoding="utf-8"))["metadata"]["sudoku_teach"]["lesson"]
              for p in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")}
     assert set(known) == named and known["00_start_here"] == ["count_blanks"]
-    assert known["01_rules"] == ["region_of", "column", "can_place", "is_solved"]
+    assert known["01_rules"] == ["column", "region_of", "can_place", "is_solved"]
 
 
 def test_more_crashes_are_counted_after_the_first_and_stubs_are_not_crashes(tmp_path):
@@ -232,14 +244,27 @@ def test_more_crashes_are_counted_after_the_first_and_stubs_are_not_crashes(tmp_
 def test_a_kernel_that_dies_or_runs_on_during_the_checks_says_so(tmp_path):
     body = "import os\n    os._exit(4)\n"
     data = without_checks(notebook(**{'"""How many cells': f'{body}    """How many cells'}))
-    why = ("the notebook's Python (kernel) stopped during the checks (exit status 4; out of"
-           " memory, or too many processes?)")
-    assert said(graded(tmp_path, data)) == [
-        (NOTEBOOK, "error", why), ("count_blanks", "error", why)]
+    assert said(graded(tmp_path, data)) == [("count_blanks", "error", "count_blanks stopped the"
+                                              " notebook's Python during its checks (exit"
+                                              " status 4)")]
     data = notebook(**{'"""How many cells': 'while True:\n        pass\n    """How many cells'})
-    rows = graded(tmp_path, without_checks(data), timeout=8)
-    why = "stopped after 8 seconds, still running the checks"
-    assert said(rows) == [(NOTEBOOK, "timed out", why), ("count_blanks", "timed out", why)]
+    # the function never returns: "timed out" with the case it was given, not "slow"
+    [(exercise, status, why)] = said(graded(tmp_path, without_checks(data), timeout=60, step=30))
+    assert (exercise, status) == ("count_blanks", "timed out")
+    assert re.fullmatch(r"count_blanks\(grid '[0-9.]+'\) never returned: still running after 10"
+                        r" seconds \(0 of 4 checks passed before it\)", why), why
+    data = notebook(**{'return sum(': 'if sum(row.count(0) for row in grid) == 0:  # the solution\n'
+                       '        while True:\n            pass\n    return sum('})
+    [(exercise, status, why)] = said(graded(tmp_path, without_checks(data), timeout=60, step=30))
+    assert (exercise, status) == ("count_blanks", "timed out") and "slow" not in why
+    assert re.fullmatch(r"count_blanks\(grid '[0-9.]+'\) never returned: still running after 10"
+                        r" seconds \(1 of 4 checks passed before it\)", why), why
+    ignoring = 'import signal\n    signal.signal(signal.SIGINT, signal.SIG_IGN)\n'
+    data = notebook(**{'"""How many cells': ignoring + '    while True:\n        pass\n'
+                       '    """How many cells'})
+    assert said(graded(tmp_path, without_checks(data), timeout=60, step=6)) == [
+        ("count_blanks", "timed out", "count_blanks never returned: its checks were still"
+         " running after 6 seconds, and could not be stopped")]
 
 
 def test_a_kernel_that_cannot_start_is_said_once_per_exercise(tmp_path, monkeypatch):
@@ -341,49 +366,74 @@ def test_a_function_that_raises_is_an_error_not_a_failure(tmp_path):
     assert row.status == "error" and "ValueError" in row.message and "boom" in row.message
 
 
-@pytest.mark.parametrize("serve, why", [
-    ("lambda request: 42", "the kernel's answer could not be read (a reply that is not text)"),
-    ("lambda request: '[1, 2]'",
-     "the kernel's answer could not be read (a reply that is not a table)"),
-    ("lambda request: 1 / 0", "the kernel's answer could not be read (no reply: it raised"
-                              " ZeroDivisionError: division by zero)"),
-])
-def test_a_kernel_that_answers_out_of_turn_is_an_error_in_words(tmp_path, serve, why):
-    # A notebook that replaces the kernel side of the checks gains nothing but an error.
+@pytest.mark.parametrize("serve", ["lambda request: 42", "lambda request: '[1, 2]'",
+                                   "lambda request: 1 / 0"])
+def test_a_notebook_that_replaces_the_checks_is_tampered_and_its_honest_work_judged(tmp_path,
+                                                                                   serve):
+    # Once "the kernel's answer could not be read" on every exercise, with no word of why.
     data = notebook()
     data["cells"].append(code(f"import sudoku_teach.exercises.remote as rm\nrm.serve = {serve}"))
-    assert said(graded(tmp_path, data))[-1] == ("count_blanks", "error", why)
+    assert said(graded(tmp_path, data)) == [
+        (NOTEBOOK, "tampered", "the notebook replaced or patched the checks' machinery"
+         " (remote.serve); it was put back, and each exercise judged on its own code"),
+        ("count_blanks", "passed", "all 4 checks passed")]
 
 
-@pytest.mark.parametrize("stop, status, why", [
-    ("while True:\n    pass", "timed out", "stopped after 6 seconds, still running code cell {n}"
-                                            " (`while True:`)"),
-    ("import os\nos._exit(3)", "error", "the notebook's Python (kernel) stopped in code cell {n}"
-                                        " (exit status 3; out of memory, or too many processes?)"),
+def test_an_exercise_defined_where_the_checks_are_patched_is_tampered(tmp_path):
+    data = notebook(**{"def count_blanks(": "import sudoku_teach.exercises.subject as sj\n"
+                       "sj.stops_the_check = lambda outcome: True\ndef count_blanks("})
+    rows = said(graded(tmp_path, data))
+    assert rows[0][:2] == (NOTEBOOK, "tampered") and "subject.stops_the_check" in rows[0][2]
+    assert rows[1][:2] == ("count_blanks", "tampered")
+
+
+def test_a_function_that_patches_the_checks_when_called_is_tampered(tmp_path):
+    body = "import sudoku_teach.exercises.wire as w\n    w.to_data = lambda v, d=0: 0\n"
+    data = notebook(**{'"""How many cells': f'{body}    """How many cells'})
+    rows = said(graded(tmp_path, without_checks(data)))
+    assert rows[0][:2] == (NOTEBOOK, "tampered") and "wire.to_data" in rows[0][2]
+    assert rows[1][:2] == ("count_blanks", "tampered") and "wire.to_data" in rows[1][2]
+
+
+LEFT = ": it was left out, and the notebook run again without it"
+
+
+@pytest.mark.parametrize("stop, timeout, why, after", [
+    ("while True:\n    pass", 15, "stopped after 15 seconds, still running code cell {n}"
+                                 " (`while True:`)", ("timed out", None)),
+    ("import os\nos._exit(3)", 60, "code cell {n} (`import os`) stopped the notebook's Python"
+                                   " (exit status 3; out of memory?)" + LEFT,
+     ("passed", "all 4 checks passed")),
 ])
-def test_a_crash_before_a_stop_comes_first_and_the_first_cell_is_cell_1(tmp_path, stop, why,
-                                                                         status):
+def test_a_crash_before_a_stop_comes_first_and_the_first_cell_is_cell_1(tmp_path, stop, timeout,
+                                                                         why, after):
     data = notebook()
     data["cells"].insert(3, code("1 / 0"))
     data["cells"].insert(4, code(stop))
     n = sum(c["cell_type"] == "code" for c in data["cells"][:5])
     crash = f"code cell {n - 1} (`1 / 0`) raised ZeroDivisionError: division by zero"
-    assert said(graded(tmp_path, data, timeout=6)) == [
+    status = "timed out" if "while" in stop else "error"
+    assert said(graded(tmp_path, data, timeout=timeout, step=timeout)) == [
         (NOTEBOOK, "error", crash), (NOTEBOOK, status, why.format(n=n)),
-        ("count_blanks", status, why.format(n=n))]
+        ("count_blanks", after[0], after[1] or why.format(n=n))]
     first = notebook()
     first["cells"] = [code(stop)] + first["cells"]
-    assert said(graded(tmp_path, first, timeout=6))[0] == (NOTEBOOK, status, why.format(n=1))
+    assert said(graded(tmp_path, first, timeout=timeout, step=timeout))[0] == (
+        NOTEBOOK, status, why.format(n=1))
 
 
-def test_a_long_complaint_from_the_kernel_is_cut_at_100_characters(tmp_path):
+def test_a_notebook_that_breaks_the_graders_way_in_is_tampered_in_100_characters(tmp_path):
     data = notebook()
-    data["cells"].append(code("import sudoku_teach.exercises.remote as rm\n"
+    data["cells"].append(code("import builtins\n"
                               "def serve(request):\n    raise ValueError('x' * 200)\n"
-                              "rm.serve = serve"))
+                              "for name in list(vars(builtins)):\n"
+                              "    if name.startswith('_sudoku_grader'):\n"
+                              "        setattr(builtins, name, serve)"))
     said_by_kernel = ("no reply: it raised ValueError: " + "x" * 200)[:100]
     assert said(graded(tmp_path, data))[-1] == (
-        "count_blanks", "error", f"the kernel's answer could not be read ({said_by_kernel})")
+        "count_blanks", "tampered", f"the answers to the checks could not be read"
+        f" ({said_by_kernel}) after the notebook changed the checks' machinery (the grader's way"
+        " in)")
 
 
 def test_the_isolation_asked_for_is_the_one_used(tmp_path):

@@ -8,11 +8,14 @@ that cannot be read, run or judged gets an error line of its own, and the files 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import os
 import shutil
+import signal
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -21,8 +24,9 @@ from functools import cache
 from multiprocessing import get_context
 from pathlib import Path
 
-from ..teacher import gradebook, sandbox
+from ..teacher import gradebook, sandbox, submissions
 from ..teacher.grading import ERROR, NOTEBOOK, PASSED, TIMED_OUT, Row, Settings, grade, lessons
+from ..teacher.submissions import CANVAS, MOODLE, Student
 from .options import at_least_one, shown, whole_number
 
 MAX_SECONDS = 24 * 60 * 60
@@ -44,24 +48,73 @@ def grade_safely(path: Path, settings: Settings) -> list[Row]:
                     f"the grader failed on this notebook: {type(error).__name__}: {error}")]
 
 
+def stop_on_interrupt() -> None:
+    """In a worker: Ctrl-C ends the notebook being graded and every one after it at once."""
+    def interrupted(signum: int, frame: object) -> None:
+        if BUSY.is_set() and not STOPPING.is_set():  # once: not to break the kernel's stop
+            STOPPING.set()
+            raise KeyboardInterrupt
+        STOPPING.set()
+
+    signal.signal(signal.SIGINT, interrupted)
+
+
+STOPPING = threading.Event()
+"""Set in a worker once Ctrl-C came: the notebooks still queued are not started."""
+BUSY = threading.Event()
+"""Set in a worker while it grades a notebook (Ctrl-C interrupts only that)."""
+
+
+def grade_in_worker(path: Path, settings: Settings) -> list[Row] | None:
+    """One notebook's rows in a worker process; None once the batch is being stopped."""
+    if STOPPING.is_set():
+        return None
+    BUSY.set()
+    try:
+        return grade_safely(path, settings)
+    except KeyboardInterrupt:
+        return None
+    finally:
+        BUSY.clear()
+
+
 def grade_all(paths: list[Path], settings: Settings, jobs: int) -> Iterator[list[Row]]:
-    """Each notebook's rows, in the order given, graded `jobs` at a time."""
+    """Each notebook's rows, in the order given, graded `jobs` at a time.
+
+    Ctrl-C stops the batch within about a second: the workers stop their kernels (each is
+    killed as its `with` block ends) and start no other notebook.
+    """
     if jobs == 1:
         for path in paths:
             yield grade_safely(path, settings)
         return
-    with ProcessPoolExecutor(jobs, mp_context=get_context("spawn")) as pool:
-        futures = [pool.submit(grade_safely, path, settings) for path in paths]
+    pool = ProcessPoolExecutor(jobs, mp_context=get_context("spawn"),
+                               initializer=stop_on_interrupt)
+    try:
+        futures = [pool.submit(grade_in_worker, path, settings) for path in paths]
         for path, future in zip(paths, futures):
             try:
-                yield future.result()
+                rows = future.result()
             except BrokenProcessPool:
-                yield [Row(str(path), NOTEBOOK, ERROR, "the grader's worker process died")]
+                rows = [Row(str(path), NOTEBOOK, ERROR, "the grader's worker process died")]
+            if rows is None:  # a worker was interrupted (Ctrl-C reached it first)
+                raise KeyboardInterrupt
+            yield rows
+    except KeyboardInterrupt:
+        for process in list(getattr(pool, "_processes", {}).values()):
+            with contextlib.suppress(OSError, AttributeError):
+                os.kill(process.pid, signal.SIGINT)
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    finally:
+        pool.shutdown(wait=True)
 
 
-def print_notebook(rows: list[Row], student: str) -> None:
+def print_notebook(rows: list[Row], student: Student) -> None:
     """The report on one notebook for people: its name, then one line per exercise."""
-    print(f"{rows[0].notebook}  (student: {student})")
+    lms = f", {student.lms} id {student.lms_id}" if student.lms_id else ""
+    late = ", handed in LATE" if student.late else ""
+    print(f"{rows[0].notebook}  (student: {student.name}{lms}{late})")
     width = max(len(row.exercise) for row in rows)
     for row in rows:
         first = row.message.splitlines()[0] if row.message else ""
@@ -73,22 +126,12 @@ def print_notebook(rows: list[Row], student: str) -> None:
         print(f"  {passed} of {len(exercises)} exercises passed")
 
 
-def submissions(given: list[str]) -> list[Path]:
-    """The notebooks named, and every notebook in the folders named (checkpoints left out)."""
-    found = []
-    for name in given:
-        path = Path(name)
-        if path.is_dir():
-            found += sorted(p for p in path.rglob("*.ipynb")
-                            if ".ipynb_checkpoints" not in p.parts and p.is_file())
-        else:
-            found.append(path)
-    return found
 
 
 def cmd_grade(args: argparse.Namespace) -> int:
     """Grade every notebook; exit 1 if some notebook had a problem of its own."""
-    paths = submissions(args.notebooks)
+    found = submissions.find(args.notebooks)
+    paths = [path for path, _ in found]
     if not paths:
         print("sudoku-teach grade: no notebooks (.ipynb) found in "
               + ", ".join(args.notebooks), file=sys.stderr)
@@ -101,20 +144,25 @@ def cmd_grade(args: argparse.Namespace) -> int:
           f" {args.timeout:g} seconds each.\n")
     sys.stdout.flush()
     scratch = Path(tempfile.mkdtemp(prefix="sudoku-grade-"))
-    settings = Settings(args.timeout, isolation, limits, scratch)
+    settings = Settings(args.timeout, isolation, limits, scratch,
+                        min(args.cell_timeout or args.timeout / 2, args.timeout))
     graded: list[tuple[str, list[Row]]] = []
     start = time.monotonic()
     try:
-        for path, rows in zip(paths, grade_all(paths, settings, args.jobs)):
-            student = gradebook.student_of(path, known())
+        for rows, (path, root) in zip(grade_all(paths, settings, args.jobs), found):
+            student = submissions.student_of(path, root, known())
             print_notebook(rows, student)
             print()
             sys.stdout.flush()  # a long batch shows each notebook as soon as it is graded
             graded.append((student, rows))
+    except KeyboardInterrupt:
+        print(f"\nStopped (Ctrl-C) after {len(graded)} of {len(paths)} notebooks: no file was"
+              " written, the ones from before are as they were.", file=sys.stderr)
+        return 130
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     write_files(args, graded)
-    students = len({student for student, _ in graded})
+    students = len({student.key for student, _ in graded})
     print(f"Graded {len(paths)} notebooks of {students} students in"
           f" {time.monotonic() - start:.1f} s.")
     problems = [r for _, rows in graded for r in rows
@@ -122,12 +170,22 @@ def cmd_grade(args: argparse.Namespace) -> int:
     return 1 if problems else 0
 
 
-def write_files(args: argparse.Namespace, graded: list[tuple[str, list[Row]]]) -> None:
-    """The gradebook, the long form and the feedback files asked for."""
+def write_files(args: argparse.Namespace, graded: gradebook.Graded) -> None:
+    """The gradebook (plain, Moodle's or Canvas's), the long form and the feedback asked for."""
     book = gradebook.Gradebook.from_rows(graded, known())
-    if args.csv:
+    if args.csv and args.lms == MOODLE:
+        files = book.write_moodle(Path(args.csv), gradebook.comments(graded, book))
+        print(f"Moodle grading worksheet: {', '.join(map(str, files))} (one per lesson)")
+    elif args.csv and args.lms == CANVAS:
+        book.write_canvas(Path(args.csv))
+        print(f"Canvas gradebook import: {args.csv} (one column per lesson)")
+    elif args.csv:
         book.write_csv(Path(args.csv))
         print(f"Gradebook: {args.csv} (one row per student)")
+    left = book.left_out(args.lms) if args.csv and args.lms else []
+    if left:
+        print(f"Not in the {args.lms} file (no {args.lms} id in their file or folder name):"
+              f" {', '.join(left)}")
     if args.long_csv:
         gradebook.write_long_csv(graded, Path(args.long_csv))
         print(f"Long form: {args.long_csv} (one row per notebook and exercise)")
@@ -163,6 +221,11 @@ def checked(args: argparse.Namespace, parser: argparse.ArgumentParser) -> argpar
     """Refuse, before anything runs, options that cannot work together or here."""
     if args.isolation == sandbox.BUBBLEWRAP and not sandbox.bubblewrap_works():
         parser.error("--isolation bubblewrap: bwrap is not installed or may not run here")
+    missing = [name for name in args.notebooks if not os.path.lexists(name)]
+    if missing:
+        parser.error("no such file or folder: " + ", ".join(missing))
+    if args.lms and not args.csv:
+        parser.error(f"--lms {args.lms}: say where to write it with --csv FILE")
     if args.feedback and Path(args.feedback).is_file():
         parser.error(f"--feedback {args.feedback}: that is a file, not a folder")
     return args
@@ -183,12 +246,19 @@ def add_grade_parser(commands: argparse._SubParsersAction) -> None:
                         help="notebooks, or folders of them (one folder per student works)")
     grader.add_argument("--csv", type=output_file, metavar="FILE",
                         help="write the gradebook: one row per student, a column per exercise")
+    grader.add_argument("--lms", choices=(MOODLE, CANVAS),
+                        help="write --csv as Moodle's offline grading worksheet (one per lesson)"
+                        " or as Canvas's gradebook import (see the teacher's guide)")
     grader.add_argument("--long-csv", type=output_file, metavar="FILE",
                         help="write one row per notebook and exercise, with its message")
     grader.add_argument("--feedback", metavar="FOLDER",
                         help="write one Markdown feedback file per student in this folder")
     grader.add_argument("--timeout", type=seconds, default=300, metavar="SECONDS",
                         help="time allowed for each notebook, checks included (default 300)")
+    grader.add_argument("--cell-timeout", type=seconds, metavar="SECONDS",
+                        help="time for each cell, and for each exercise's checks (default: half"
+                        " of --timeout); one that runs over is left out, the rest"
+                        " graded")
     grader.add_argument("-j", "--jobs", type=whole_number(1, MAX_JOBS), default=os.cpu_count() or 1,
                         metavar="N", help="notebooks graded at once (default: the machine's"
                         f" cores, {os.cpu_count() or 1} here)")

@@ -96,6 +96,18 @@ def diagnose_is_solved(subject: Subject, case: Case, got: Any, expected: Any) ->
     return None
 
 
+column = register(
+    Exercise(
+        name="column",
+        reference=rules.column,
+        package="st.column",
+        cases_on=lambda grid: [(grid, c) for c in range(len(grid))],
+        cases=lambda: [(g, c) for g in (puzzle(), solution()) for c in range(9)],
+        diagnose=diagnose_column,
+        hint="take element `col` of every row, from the top row to the bottom one.",
+    )
+)
+
 region_of = register(
     Exercise(
         name="region_of",
@@ -106,18 +118,6 @@ region_of = register(
         hint="row // 3 tells which row of regions the cell is in (0 for rows 0-2, 1 for rows"
         " 3-5, 2 for rows 6-8), col // 3 which column of regions; each row of regions holds"
         " three regions.",
-    )
-)
-
-column = register(
-    Exercise(
-        name="column",
-        reference=rules.column,
-        package="st.column",
-        cases_on=lambda grid: [(grid, c) for c in range(len(grid))],
-        cases=lambda: [(g, c) for g in (puzzle(), solution()) for c in range(9)],
-        diagnose=diagnose_column,
-        hint="take element `col` of every row, from the top row to the bottom one.",
     )
 )
 

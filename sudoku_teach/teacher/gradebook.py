@@ -1,41 +1,38 @@
-"""The gradebook: one row per student for a spreadsheet or an LMS, the long form, feedback.
+"""The gradebook: one row per student for a spreadsheet, Moodle or Canvas; the long form; feedback.
 
-Who a notebook belongs to comes from its file name, without `.ipynb` and without a leading
-lesson name or number (`01_rules - Anna Berg.ipynb` is Anna Berg's); when nothing is left
-(`anna-berg/01_rules.ipynb`, one folder per student as learning-management systems
-download them) it is the folder's name. Every exercise is worth one point when it passed.
+Who a notebook belongs to comes from `submissions.student_of`. Every exercise is worth one
+point when it passed; a lesson is worth as many points as it has exercises. Of two copies of
+one lesson by one student, the better counts, exercise by exercise.
 """
 
 from __future__ import annotations
 
 import csv
 import re
+import time
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..errors import SudokuError
+from ..grid import Grid
 from .grading import NOTEBOOK, PASSED, Row
+from .submissions import CANVAS, MOODLE, Student
 
-SEPARATORS = " _-.,"
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 """A spreadsheet reads a cell starting with these as a formula: such text gets a quote first."""
 MESSAGE_LENGTH = 300
-
-
-def student_of(path: Path, lessons: Iterable[str]) -> str:
-    """The student a notebook belongs to, by the rule in this module's docstring."""
-    stem = path.stem if path.suffix == ".ipynb" else path.name
-    for lesson in sorted(lessons, key=len, reverse=True):
-        if stem.lower().startswith(lesson.lower()):
-            stem = stem[len(lesson):]
-            break
-    else:
-        stem = re.sub(r"^\d\d(?=[ _.-]|$)", "", stem)
-    name = stem.strip(SEPARATORS)
-    if name:
-        return name
-    folder = path.resolve().parent.name
-    return folder or path.stem
+MOODLE_COLUMNS = ["Identifier", "Full name", "Grade", "Maximum grade", "Last modified (grade)",
+                  "Feedback comments"]
+"""Moodle's offline grading worksheet: it finds a student by "Participant N" in Identifier and
+needs Grade and "Last modified (grade)"; the feedback column is named after the plugin."""
+CANVAS_COLUMNS = ["Student", "ID", "SIS User ID", "SIS Login ID", "Section"]
+"""Canvas's gradebook import: these five, then one column per assignment."""
+POINTS_POSSIBLE = "Points Possible"
+Graded = list[tuple[Student, list[Row]]]
+"""Each notebook's student and rows, in the order graded."""
+Comments = dict[tuple[str, str], dict[str, str]]
+"""Student key -> lesson -> a feedback comment."""
 
 
 def cell(text: str) -> str:
@@ -48,55 +45,127 @@ def cell(text: str) -> str:
 
 @dataclass
 class Gradebook:
-    """Every student's points by exercise, from the graded rows."""
+    """Every student's points by lesson and exercise, from the graded rows."""
 
-    exercises: list[str]
-    """The columns: every exercise of the lessons graded, in lesson order."""
-    points: dict[str, dict[str, int]]
-    """Student -> exercise -> points (1 passed, 0 not); a lesson not handed in is absent."""
+    lessons: dict[str, list[str]]
+    """The lessons graded, in order, each with its exercises in the notebook's order."""
+    students: dict[tuple[str, str], Student] = field(default_factory=dict)
+    points: dict[tuple[str, str], dict[tuple[str, str], int]] = field(default_factory=dict)
+    """Student key -> (lesson, exercise) -> points (1 passed, 0 not); a lesson not handed in
+    is absent."""
+    late: dict[tuple[str, str], set[str]] = field(default_factory=dict)
+    """Student key -> the lessons the LMS marked as handed in late."""
 
     @classmethod
-    def from_rows(
-        cls, graded: list[tuple[str, list[Row]]], lessons: dict[str, list[str]]
-    ) -> Gradebook:
+    def from_rows(cls, graded: Graded, lessons: dict[str, list[str]]) -> Gradebook:
         """Collect (student, rows of one notebook) pairs; the best of two copies counts."""
         taught = {row.lesson for _, rows in graded for row in rows if row.lesson}
-        exercises = [name for lesson in sorted(taught) for name in lessons.get(lesson, [])]
-        points: dict[str, dict[str, int]] = {}
+        book = cls({lesson: lessons.get(lesson, []) for lesson in sorted(taught)})
         for student, rows in graded:
-            mine = points.setdefault(student, {})
+            book.students.setdefault(student.key, student)
+            mine = book.points.setdefault(student.key, {})
             for row in rows:
-                if row.exercise != NOTEBOOK:
+                if row.exercise != NOTEBOOK and row.lesson:
                     earned = int(row.status == PASSED)
-                    mine[row.exercise] = max(mine.get(row.exercise, 0), earned)
-        return cls(exercises, points)
+                    key = (row.lesson, row.exercise)
+                    mine[key] = max(mine.get(key, 0), earned)
+                if student.late and row.lesson:
+                    book.late.setdefault(student.key, set()).add(row.lesson)
+        return book
 
-    def total(self, student: str) -> int:
-        """A student's points, over every exercise."""
-        return sum(self.points[student].values())
+    def order(self) -> list[tuple[str, str]]:
+        """The students' keys, by name (then LMS id)."""
+        return sorted(self.points, key=lambda k: (self.students[k].name.casefold(), k))
+
+    def handed_in(self, key: tuple[str, str], lesson: str) -> bool:
+        """Whether the student handed in (a notebook graded for) that lesson."""
+        return any(done == lesson for done, _ in self.points[key])
+
+    def lesson_total(self, key: tuple[str, str], lesson: str) -> int:
+        """A student's points in one lesson."""
+        return sum(p for (done, _), p in self.points[key].items() if done == lesson)
+
+    def total(self, key: tuple[str, str]) -> int:
+        """A student's points, over every lesson."""
+        return sum(self.points[key].values())
+
+    def out_of(self) -> int:
+        """The points of every lesson graded."""
+        return sum(len(names) for names in self.lessons.values())
 
     def write_csv(self, path: Path) -> None:
-        """One row per student: name, one column per exercise, total, out of (UTF-8, commas)."""
+        """One row per student: name, LMS id, late lessons, each lesson's exercises in the
+        notebook's order and its total, the total and what it is out of (UTF-8, commas)."""
+        header = ["student", "lms id", "late"]
+        for lesson, names in self.lessons.items():
+            header += [*names, f"{lesson} total"]
         with path.open("w", newline="", encoding="utf-8-sig") as out:
             writer = csv.writer(out)
-            writer.writerow(["student", *self.exercises, "total", "out of"])
-            for student in sorted(self.points, key=str.lower):
-                mine = self.points[student]
-                writer.writerow([cell(student), *(mine.get(name, "") for name in self.exercises),
-                                 self.total(student), len(self.exercises)])
+            writer.writerow([*header, "total", "out of"])
+            for key in self.order():
+                student, line = self.students[key], []
+                for lesson, names in self.lessons.items():
+                    done = self.handed_in(key, lesson)
+                    line += [self.points[key].get((lesson, n), "") for n in names]
+                    line.append(self.lesson_total(key, lesson) if done else "")
+                late = " ".join(sorted(self.late.get(key, ())))
+                writer.writerow([cell(student.name), student.lms_id, late, *line,
+                                 self.total(key), self.out_of()])
+
+    def write_moodle(self, path: Path, comments: Comments) -> list[Path]:
+        """Moodle's grading worksheet, one per lesson (one Moodle assignment each): the files."""
+        written = []
+        stamp = time.strftime("%Y-%m-%d %H:%M")
+        for lesson, names in self.lessons.items():
+            target = path if len(self.lessons) == 1 else path.with_name(
+                f"{path.stem}-{lesson}{path.suffix}")
+            with target.open("w", newline="", encoding="utf-8") as out:
+                writer = csv.writer(out)
+                writer.writerow(MOODLE_COLUMNS)
+                for key in self.order():
+                    student = self.students[key]
+                    if student.lms != MOODLE or not self.handed_in(key, lesson):
+                        continue
+                    writer.writerow([f"Participant {student.lms_id}", cell(student.name),
+                                     self.lesson_total(key, lesson), len(names), stamp,
+                                     cell(comments.get(key, {}).get(lesson, ""))])
+            written.append(target)
+        return written
+
+    def write_canvas(self, path: Path) -> None:
+        """Canvas's gradebook import: the five student columns, one column per lesson, and
+        the "Points Possible" row under the header."""
+        with path.open("w", newline="", encoding="utf-8") as out:
+            writer = csv.writer(out)
+            writer.writerow([*CANVAS_COLUMNS, *self.lessons])
+            writer.writerow([POINTS_POSSIBLE, "", "", "", "",
+                             *(len(names) for names in self.lessons.values())])
+            for key in self.order():
+                student = self.students[key]
+                done = [self.handed_in(key, lesson) for lesson in self.lessons]
+                if student.lms != CANVAS or not student.lms_id.isdigit() or not any(done):
+                    continue
+                writer.writerow([cell(student.name), student.lms_id, "", "", "",
+                                 *(self.lesson_total(key, lesson) if handed else ""
+                                   for lesson, handed in zip(self.lessons, done))])
+
+    def left_out(self, lms: str) -> list[str]:
+        """Students an LMS file cannot name (no id of that LMS in their file or folder name)."""
+        return [self.students[k].name for k in self.order()
+                if self.students[k].lms != lms or not self.students[k].lms_id.isdigit()]
 
 
-def write_long_csv(graded: list[tuple[str, list[Row]]], path: Path) -> None:
+def write_long_csv(graded: Graded, path: Path) -> None:
     """One row per notebook and exercise, with its status, points and message on one line."""
     with path.open("w", newline="", encoding="utf-8-sig") as out:
         writer = csv.writer(out)
-        writer.writerow(["student", "notebook", "lesson", "exercise", "status", "points",
-                         "message"])
+        writer.writerow(["student", "lms id", "notebook", "lesson", "exercise", "status",
+                         "points", "message"])
         for student, rows in graded:
             for row in rows:
                 points = "" if row.exercise == NOTEBOOK else int(row.status == PASSED)
-                writer.writerow([cell(student), cell(row.notebook), row.lesson, row.exercise,
-                                 row.status, points, cell(row.message)])
+                writer.writerow([cell(student.name), student.lms_id, cell(row.notebook),
+                                 row.lesson, row.exercise, row.status, points, cell(row.message)])
 
 
 def file_name(student: str, taken: set[str]) -> str:
@@ -110,10 +179,36 @@ def file_name(student: str, taken: set[str]) -> str:
     return name + ".md"
 
 
-def feedback(student: str, notebooks: list[list[Row]], book: Gradebook) -> str:
+def summary(rows: Iterable[Row]) -> str:
+    """One notebook's verdicts in a line or two, for an LMS's feedback comment."""
+    rows = list(rows)
+    exercises = [row for row in rows if row.exercise != NOTEBOOK]
+    passed = sum(row.status == PASSED for row in exercises)
+    parts = [f"{passed} of {len(exercises)} exercises passed."]
+    for row in rows:
+        if row.status != PASSED:
+            label = "The notebook" if row.exercise == NOTEBOOK else row.exercise
+            first = row.message.splitlines()[0] if row.message else ""
+            parts.append(f"{label}: {row.status}" + (f" ({first})" if first else "") + ".")
+    return " ".join(parts)
+
+
+def comments(graded: Graded, book: Gradebook) -> Comments:
+    """Each student's feedback comment per lesson: the best copy's summary."""
+    found: dict[tuple[str, str], dict[str, tuple[int, str]]] = {}
+    for student, rows in graded:
+        lesson = next((row.lesson for row in rows if row.lesson), "")
+        score = sum(row.status == PASSED for row in rows if row.exercise != NOTEBOOK)
+        mine = found.setdefault(student.key, {})
+        if lesson and (lesson not in mine or score > mine[lesson][0]):
+            mine[lesson] = (score, summary(rows))
+    return {key: {lesson: text for lesson, (_, text) in by.items()} for key, by in found.items()}
+
+
+def feedback(student: Student, notebooks: list[list[Row]], book: Gradebook) -> str:
     """A student's feedback in Markdown: each lesson, each exercise, what to look at."""
-    lines = [f"# Feedback for {student}", "",
-             f"**{book.total(student)} of {len(book.exercises)} exercises passed.**", ""]
+    lines = [f"# Feedback for {student.name}", "",
+             f"**{book.total(student.key)} of {book.out_of()} exercises passed.**", ""]
     for rows in notebooks:
         lesson = next((row.lesson for row in rows if row.lesson), "")
         lines += [f"## {lesson or 'A notebook'} ({Path(rows[0].notebook).name})", ""]
@@ -121,19 +216,38 @@ def feedback(student: str, notebooks: list[list[Row]], book: Gradebook) -> str:
             label = "The notebook" if row.exercise == NOTEBOOK else f"`{row.exercise}`"
             lines.append(f"- {label}: **{row.status}**")
             if row.message and row.status != PASSED:
-                lines += [""] + [f"      {line}" for line in row.message.splitlines()] + [""]
+                lines += [""] + [f"      {line}".rstrip() for line in drawn(row.message)] + [""]
         lines.append("")
     return "\n".join(lines)
 
 
-def write_feedback(graded: list[tuple[str, list[Row]]], book: Gradebook, folder: Path) -> int:
+GRID_TEXT = re.compile(r"grid '([0-9A-Za-z.]+)'")
+"""How a check's message writes a grid on one line (`framework.describe_args`)."""
+
+
+def drawn(message: str) -> list[str]:
+    """A message's lines, each grid written on one line also drawn as a grid below it."""
+    lines = []
+    for line in message.splitlines():
+        lines.append(line)
+        for text in GRID_TEXT.findall(line):
+            try:
+                grid = Grid.parse(text)
+            except SudokuError:  # not a grid after all: the line says it as it is
+                continue
+            lines += ["", *str(grid).splitlines(), ""]
+    return lines
+
+
+def write_feedback(graded: Graded, book: Gradebook, folder: Path) -> int:
     """One Markdown file per student in the folder; how many were written."""
     folder.mkdir(parents=True, exist_ok=True)
-    by_student: dict[str, list[list[Row]]] = {}
+    by_student: dict[tuple[str, str], list[list[Row]]] = {}
     for student, rows in graded:
-        by_student.setdefault(student, []).append(rows)
+        by_student.setdefault(student.key, []).append(rows)
     taken: set[str] = set()
-    for student in sorted(by_student, key=str.lower):
-        text = feedback(student, by_student[student], book)
-        (folder / file_name(student, taken)).write_text(text, encoding="utf-8")
+    for key in book.order():
+        student = book.students[key]
+        text = feedback(student, by_student[key], book)
+        (folder / file_name(student.name, taken)).write_text(text, encoding="utf-8")
     return len(by_student)

@@ -13,25 +13,35 @@ student versions, and by Jupyter when a student saves or renames the file); each
 from __future__ import annotations
 
 import ast
+import contextlib
 import importlib
 import json
+import os
 import pkgutil
 import re
+import secrets
 import shutil
 import time
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..errors import NotebookFileError
 from ..exercises import wire
-from ..exercises.framework import check_subject
-from ..exercises.remote import RemoteSubject, request_code
+from ..exercises.framework import REGISTRY, TIME_LIMIT, Report, check_subject
+from ..exercises.remote import RemoteSubject
+from ..exercises.subject import Case, Outcome
 from .kernel import CellError, Kernel, KernelDied, OutOfTime
 from .sandbox import Limits, make_folder
 
 PASSED, FAILED, NOT_DONE, ERROR, TIMED_OUT = "passed", "failed", "not done", "error", "timed out"
-STATUSES = (PASSED, FAILED, NOT_DONE, ERROR, TIMED_OUT)
+TAMPERED = "tampered"
+STATUSES = (PASSED, FAILED, NOT_DONE, ERROR, TIMED_OUT, TAMPERED)
+GUARD = "__import__('sudoku_teach.exercises.remote').exercises.remote.guard()"
+"""Run in the kernel before the notebook: keeps the answering machinery (`remote.guard`)."""
+LEFT_OUT = ("(ran over its time)", "(stopped the kernel)")
+"""The kinds of a cell left out of the next run (never an exception's name)."""
 NOTEBOOK = "(notebook)"
 """The exercise column of a row about the whole notebook (it could not be read or run)."""
 
@@ -49,12 +59,18 @@ class Row:
 
 @dataclass(frozen=True)
 class Settings:
-    """How to grade: time per notebook, the isolation chosen, limits, where sandboxes go."""
+    """How to grade: time per notebook, the isolation chosen, limits, where sandboxes go, and
+    the time each cell or exercise's checks may take (`step`, half the notebook's)."""
 
     timeout: float
     isolation: str
     limits: Limits
     scratch: Path
+    step: float = 0.0
+
+    def __post_init__(self) -> None:
+        if not self.step:
+            object.__setattr__(self, "step", self.timeout / 2)
 
 
 # --- which exercises a notebook has ------------------------------------------------------
@@ -127,14 +143,31 @@ def code_cells(notebook: dict[str, Any]) -> list[str]:
     return sources
 
 
-def read(path: Path) -> dict[str, Any]:
-    """The notebook as JSON data: NotebookFileError saying plainly why a file is not a notebook."""
+def read_bytes(path: Path) -> bytes:
+    """A file's bytes, never through a symbolic link: NotebookFileError when it is not a file."""
+    if path.is_symlink():
+        raise NotebookFileError(f"a symbolic link (to {os.readlink(path)}): not followed")
     if not path.is_file():
         raise NotebookFileError("no such file")
-    if path.stat().st_size == 0:
+    try:
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError as error:
+        raise NotebookFileError(f"cannot be opened ({error.strerror})") from None
+    with open(handle, "rb") as file:
+        return file.read()
+
+
+def read(path: Path) -> dict[str, Any]:
+    """The notebook as JSON data: NotebookFileError saying plainly why a file is not a notebook."""
+    return parse(read_bytes(path))
+
+
+def parse(content: bytes) -> dict[str, Any]:
+    """A notebook's bytes as JSON data: NotebookFileError when they are not a notebook."""
+    if not content:
         raise NotebookFileError("not a notebook (the file is empty)")
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(content.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise NotebookFileError("not a notebook (not JSON text)") from None
     if not isinstance(data, dict) or "cells" not in data:
@@ -149,9 +182,11 @@ def first_line(source: str) -> str:
 
 
 def where(error: CellError, sources: list[str]) -> str:
-    """Which cell raised what, in words."""
-    return (f"code cell {error.cell} (`{first_line(sources[error.cell - 1])}`) raised"
-            f" {error.kind}: {error.message}")
+    """Which cell raised what (or was left out, and why), in words."""
+    cell = f"code cell {error.cell} (`{first_line(sources[error.cell - 1])}`)"
+    if error.kind in LEFT_OUT:
+        return f"{cell} {error.message}"
+    return f"{cell} raised {error.kind}: {error.message}"
 
 
 # --- grading ------------------------------------------------------------------------------
@@ -159,12 +194,14 @@ def grade(path: Path, settings: Settings, known: dict[str, list[str]]) -> list[R
     """The rows for one submitted notebook; one that cannot be run gets one error row."""
     name = str(path)
     try:
-        notebook = read(path)
+        content = read_bytes(path)
+        notebook = parse(content)
         sources = code_cells(notebook)
     except ValueError as unreadable:
         text = str(unreadable)
-        return [Row(name, NOTEBOOK, ERROR, text if "notebook" in text or "file" in text
-                    else f"not a notebook ({text})")]
+        return [Row(name, NOTEBOOK, ERROR, text if any(
+            word in text for word in ("notebook", "file", "link", "opened"))
+            else f"not a notebook ({text})")]
     lesson = lesson_of(notebook, path, known)
     if lesson is None:
         named = named_lesson(notebook)
@@ -176,7 +213,7 @@ def grade(path: Path, settings: Settings, known: dict[str, list[str]]) -> list[R
         return [Row(name, NOTEBOOK, ERROR, f"not graded: {problem}", lesson)]
     if not sources:
         return [Row(name, NOTEBOOK, ERROR, "the notebook has no code cells", lesson)]
-    folder = make_folder(path, settings.scratch)
+    folder = make_folder(content, settings.scratch)
     try:
         found = run_and_judge(sources, known[lesson], folder, settings)
     finally:
@@ -184,37 +221,123 @@ def grade(path: Path, settings: Settings, known: dict[str, list[str]]) -> list[R
     return [Row(name, exercise, status, message, lesson) for exercise, status, message in found]
 
 
+@dataclass
+class Run:
+    """What one notebook's runs found so far: the cells left out, the verdicts given."""
+
+    sources: list[str]
+    exercises: list[str]
+    settings: Settings
+    left_out: dict[int, CellError] = field(default_factory=dict)
+    """Cells that ran out of their time or stopped the kernel: the next run skips them."""
+    verdicts: dict[str, tuple[str, str]] = field(default_factory=dict)
+    errors: list[CellError] = field(default_factory=list)
+    tampered: set[str] = field(default_factory=set)
+    """What the notebook's cells changed in the answering machinery (`remote.guard`)."""
+    doing: int | str | None = None
+    """What runs now: a cell's number, an exercise's name, or None (the kernel starting)."""
+
+    def step_deadline(self, deadline: float) -> float:
+        """When the step starting now must end: its own share, within the notebook's time."""
+        return min(deadline, time.monotonic() + self.settings.step)
+
+
 def run_and_judge(
     sources: list[str], exercises: list[str], folder: Path, settings: Settings
 ) -> list[tuple[str, str, str]]:
-    """Run the cells in a sandboxed kernel, then judge each exercise: (exercise, status, why)."""
+    """Run the cells in a sandboxed kernel, then judge each exercise: (exercise, status, why).
+
+    Each cell and each exercise's checks have their own share of the time (`Settings.step`):
+    one that runs past it, or stops the kernel, is left out and the notebook is run again
+    without it, so one runaway cell costs only itself and a verdict once given stays.
+    """
     deadline = time.monotonic() + settings.timeout
-    errors: list[CellError] = []
-    found: list[tuple[str, str, str]] = []
-    cell = -1  # starting the kernel
-    try:
-        with Kernel(folder, settings.isolation, settings.limits, deadline) as kernel:
-            for cell, source in enumerate(sources, 1):
-                error = kernel.execute(source, cell).error
-                if error is not None:
-                    errors.append(error)
-            cell = 0
-            for exercise in exercises:
-                found.append((exercise, *judge_one(kernel, exercise, sources, errors)))
-    except OutOfTime:
-        doing = (f"code cell {cell} (`{first_line(sources[cell - 1])}`)" if cell > 0
-                 else "the checks" if cell == 0 else "the kernel's start")
-        why = f"stopped after {settings.timeout:g} seconds, still running {doing}"
-        return notebook_rows(errors, sources, (NOTEBOOK, TIMED_OUT, why)) + found + [
-            (exercise, TIMED_OUT, why) for exercise in exercises[len(found):]]
-    except KernelDied as died:
-        doing = (f"in code cell {cell}" if cell > 0 else "during the checks" if cell == 0
-                 else "as it started")
-        why = (f"the notebook's Python (kernel) stopped {doing} ({died}; out of memory, or too"
-               " many processes?)")
-        return notebook_rows(errors, sources, (NOTEBOOK, ERROR, why)) + found + [
-            (exercise, ERROR, why) for exercise in exercises[len(found):]]
-    return notebook_rows(errors, sources) + found
+    run = Run(sources, exercises, settings)
+    while True:
+        try:
+            run_once(run, folder, deadline)
+            break
+        except (OutOfTime, KernelDied) as stop:
+            if not give_up_on_step(run, stop, deadline):
+                return finish(run, stop)
+    return finish(run, None)
+
+
+def run_once(run: Run, folder: Path, deadline: float) -> None:
+    """One run of the notebook: start a kernel, run the cells not left out, judge the rest."""
+    run.errors, run.doing = [], None
+    token = f"_sudoku_grader_{secrets.token_hex(8)}"
+    settings = run.settings
+    with Kernel(folder, settings.isolation, settings.limits, deadline) as kernel:
+        kernel.execute(f"__import__('builtins').{token} = {GUARD}", 0, "None")
+        for cell, source in enumerate(run.sources, 1):
+            if cell in run.left_out:
+                continue
+            run.doing, kernel.deadline = cell, run.step_deadline(deadline)
+            error = kernel.execute(source, cell).error
+            if error is not None:
+                run.errors.append(error)
+        for exercise in run.exercises:
+            if exercise not in run.verdicts:
+                run.doing, kernel.deadline = exercise, run.step_deadline(deadline)
+                run.verdicts[exercise] = judge_one(kernel, token, exercise, run)
+
+
+def give_up_on_step(run: Run, stop: Exception, deadline: float) -> bool:
+    """Leave out the step that ran over or stopped the kernel; False when nothing can go on
+    (the kernel's start, or the notebook's own time)."""
+    if run.doing is None or time.monotonic() >= deadline:
+        return False
+    seconds = f"{run.settings.step:g}"
+    if isinstance(run.doing, int):
+        how = (f"was still running after {seconds} seconds" if isinstance(stop, OutOfTime)
+               else f"stopped the notebook's Python ({stop}; out of memory?)")
+        kind = LEFT_OUT[0] if isinstance(stop, OutOfTime) else LEFT_OUT[1]
+        run.left_out[run.doing] = CellError(run.doing, kind, how)
+    else:
+        run.verdicts[run.doing] = stuck(run, run.doing, stop)
+    return True
+
+
+def stuck(run: Run, exercise: str, stop: Exception) -> tuple[str, str]:
+    """The verdict on an exercise whose checks ran over their time or stopped the kernel (the
+    checks' own time limit could not stop it: the kernel was killed, so its case is unknown)."""
+    if isinstance(stop, OutOfTime):
+        return TIMED_OUT, (f"{exercise} never returned: its checks were still running after"
+                           f" {run.settings.step:g} seconds, and could not be stopped")
+    return ERROR, f"{exercise} stopped the notebook's Python during its checks ({stop})"
+
+
+def finish(run: Run, stop: Exception | None) -> list[tuple[str, str, str]]:
+    """The rows: the notebook's own, then each exercise (those never judged say why)."""
+    more: list[tuple[str, str, str]] = []
+    if run.tampered:
+        more.append((NOTEBOOK, TAMPERED, "the notebook replaced or patched the checks'"
+                     f" machinery ({', '.join(sorted(run.tampered))}); it was put back, and"
+                     " each exercise judged on its own code"))
+    for _, error in sorted(run.left_out.items()):
+        status = TIMED_OUT if error.kind == LEFT_OUT[0] else ERROR
+        more.append((NOTEBOOK, status, where(error, run.sources)
+                     + ": it was left out, and the notebook run again without it"))
+    if stop is not None:
+        more.append(notebook_stop(run, stop))
+    rows = notebook_rows(run.errors, run.sources, *more)
+    why = more[-1][1:] if stop is not None else (ERROR, "not judged")
+    return rows + [(e, *run.verdicts.get(e, why)) for e in run.exercises]
+
+
+def notebook_stop(run: Run, stop: Exception) -> tuple[str, str, str]:
+    """The row about a run that could not go on: out of the notebook's time, or no kernel."""
+    doing = (f"code cell {run.doing} (`{first_line(run.sources[run.doing - 1])}`)"
+             if isinstance(run.doing, int) else f"the checks of {run.doing}" if run.doing
+             else "the kernel's start")
+    if isinstance(stop, OutOfTime):
+        return NOTEBOOK, TIMED_OUT, (f"stopped after {run.settings.timeout:g} seconds, still"
+                                     f" running {doing}")
+    doing = (f"in code cell {run.doing}" if isinstance(run.doing, int)
+             else f"during the checks of {run.doing}" if run.doing else "as it started")
+    return NOTEBOOK, ERROR, (f"the notebook's Python (kernel) stopped {doing} ({stop};"
+                             " out of memory, or too many processes?)")
 
 
 def notebook_rows(
@@ -230,32 +353,93 @@ def notebook_rows(
     return rows
 
 
-def judge_one(
-    kernel: Kernel, exercise: str, sources: list[str], errors: list[CellError]
-) -> tuple[str, str]:
+CURRENT: dict[str, Any] = {}
+"""The case each exercise's checks were on last (to say which one never returned)."""
+
+
+@dataclass
+class Watched(RemoteSubject):
+    """A student's function in their kernel, noting the case of each answer that comes back."""
+
+    def run(self, cases: Sequence[Case], limit: float) -> Iterator[Outcome]:
+        """Every case in one request, as `RemoteSubject.run`; each answer's case is noted."""
+        for case, outcome in zip(cases, super().run(cases, limit)):
+            CURRENT[self.name] = case
+            yield outcome
+
+
+def judge_one(kernel: Kernel, token: str, exercise: str, run: Run) -> tuple[str, str]:
     """One exercise's status and message, judged here on answers from the kernel."""
+    touched: set[str] = set()
+
     def send(request: dict[str, Any]) -> dict[str, Any]:
-        reply = kernel.execute("", 0, request_code(request))
+        code = f"__import__('builtins').{token}({json.dumps(request)!r})"
+        reply = kernel.execute("", 0, code)
         if reply.value is None:
             raised = reply.error and f": it raised {reply.error.kind}: {reply.error.message}"
+            touched.add("the grader's way in")
             raise wire.WireError(f"no reply{raised or ''}")
         answer = reply_table(reply.value)
         if not isinstance(answer, dict):
             raise wire.WireError("a reply that is not a table")
+        changed = answer.pop("tampered", [])
+        if isinstance(changed, list):
+            touched.update(str(name)[:80] for name in changed[:20])
         return answer
 
-    subject = RemoteSubject(exercise, send)
+    CURRENT.pop(exercise, None)
+    subject = Watched(exercise, send)
     try:
-        if not subject.defined():
-            return missing(exercise, sources, errors)
+        defined = subject.defined()
+        before, touched = set(touched), set()  # what the cells (or earlier checks) changed
+        run.tampered |= before
+        if not defined:
+            return missing(exercise, run.sources, run.errors + list(run.left_out.values()))
         report = check_subject(subject, exercise)
     except (wire.WireError, ValueError, RecursionError) as problem:
+        with contextlib.suppress(wire.WireError, ValueError, RecursionError):
+            subject.defined()  # the next reply says what the last call changed, if anything
+        run.tampered |= touched
+        if touched or run.tampered:
+            what = f" ({', '.join(sorted(touched))})" if touched else ""
+            return TAMPERED, (f"the answers to the checks could not be read ({str(problem)[:100]})"
+                              f" after the notebook changed the checks' machinery{what}")
         return ERROR, f"the kernel's answer could not be read ({str(problem)[:100]})"
+    if touched or defined_with(exercise, run):
+        run.tampered |= touched
+        what = ", ".join(sorted(touched)) or "in the cell that defines it"
+        return TAMPERED, f"{exercise} changed the checks' machinery ({what})"
+    return verdict(exercise, report)
+
+
+def defined_with(exercise: str, run: Run) -> bool:
+    """Whether the cell that defines the exercise is one that changed the machinery."""
+    names = {name.rsplit(".", 1)[-1] for name in run.tampered}
+    cells = [s for s in run.sources if re.search(rf"def\s+{exercise}\s*\(", s)]
+    return any(re.search(rf"\.{re.escape(n)}\b\s*(=|\.\w+\()", s) or
+               re.search(rf"setattr\(.*{re.escape(n)}", s) for s in cells[-1:] for n in names)
+
+
+def verdict(exercise: str, report: Report) -> tuple[str, str]:
+    """A judged exercise in the grader's words (a case that never returned is "timed out")."""
     if report.status == "not implemented":
         return NOT_DONE, report.failure or "still raises NotImplementedError"
     if report.ok:
         return PASSED, f"all {report.total} checks passed"
-    return (FAILED if report.status == "failed" else ERROR), report.failure
+    case = CURRENT.get(exercise)
+    if report.failure.startswith("First problem:") and "was still running after" in report.failure:
+        call = f"{exercise}({REGISTRY[exercise].describe(case)})" if case is not None else exercise
+        return TIMED_OUT, (f"{call} never returned: still running after {TIME_LIMIT} seconds"
+                           f" ({report.passed} of {report.total} checks passed before it)")
+    return (FAILED if report.status == "failed" else ERROR), report_text(report)
+
+
+def report_text(report: Report) -> str:
+    """A failed check in the words `check()` uses in class: the count, the case, the hint."""
+    lines = [f"{report.passed} of {report.total} checks passed.", report.failure]
+    if report.hint:
+        lines.append(f"Hint: {report.hint}")
+    return "\n".join(lines)
 
 
 def reply_table(text: str) -> Any:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import os
 import queue
+import shutil
 import signal
 import subprocess
 import time
@@ -113,6 +114,7 @@ class Kernel:
         from jupyter_client.connect import write_connection_file
 
         runtime = self.folder / "kernel"
+        shutil.rmtree(runtime, ignore_errors=True)  # a run before this one left its sockets
         runtime.mkdir()
         connection = runtime / "connection.json"
         if self.isolation == BUBBLEWRAP:  # Unix sockets in the folder: the jail has no network

@@ -224,12 +224,13 @@ def kernel_command(
     return confine + (jail(folder) if isolation == BUBBLEWRAP else []) + kernel
 
 
-def make_folder(notebook: Path, root: Path) -> Path:
-    """A fresh folder under `root` holding a copy of the notebook alone, and its home."""
+def make_folder(notebook: bytes, root: Path) -> Path:
+    """A fresh folder under `root` holding a copy of the notebook alone (the bytes the grader
+    read, not the file again), and its home."""
     import tempfile
 
     folder = Path(tempfile.mkdtemp(prefix="submission-", dir=root))
     for sub in ("home", "tmp"):
         (folder / sub).mkdir()
-    shutil.copyfile(notebook, folder / "submission.ipynb")
+    (folder / "submission.ipynb").write_bytes(notebook)
     return folder
