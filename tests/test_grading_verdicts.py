@@ -16,6 +16,7 @@ import pytest
 from conftest import require_bubblewrap
 
 from sudoku_teach.errors import NotebookFileError
+from sudoku_teach.teacher import sandbox
 from sudoku_teach.teacher.grading import (
     NOTEBOOK,
     Row,
@@ -449,3 +450,72 @@ def test_the_isolation_asked_for_is_the_one_used(tmp_path):
     jailed = Settings(60, BUBBLEWRAP, Limits(65), tmp_path / "scratch")
     assert [row.status for row in grade(path, jailed, lessons())] == ["passed"]
     assert not outside.exists()  # the jail let it write only in its own copy
+
+
+# --- the jail's mounts, as the command line says and as a notebook inside sees them -------
+def bound(command: list[str]) -> dict[str, list[str]]:
+    """The paths each kind of bwrap mount names: --bind (writable), --ro-bind, --tmpfs."""
+    found: dict[str, list[str]] = {}
+    for i, arg in enumerate(command):
+        if arg in ("--bind", "--ro-bind", "--ro-bind-try", "--tmpfs"):
+            found.setdefault(arg.replace("-try", ""), []).append(command[i + 1])
+    return found
+
+
+def test_the_jail_binds_only_the_submissions_copy_writable_and_a_private_tmp(tmp_path):
+    scratch = tmp_path / "scratch"
+    folder = scratch / "submission-abc"
+    folder.mkdir(parents=True)
+    mounts = bound(sandbox.jail(folder))
+    assert mounts["--bind"] == [str(folder)]  # the one writable place
+    assert "/tmp" in mounts["--tmpfs"]  # its own, empty, in memory
+    for path in mounts["--ro-bind"]:  # nothing read-only shows the scratch root or the batch
+        inside = Path(path)
+        assert inside != scratch and inside not in scratch.parents, path
+        assert scratch not in inside.parents, path
+
+
+def test_a_sandboxed_notebook_sees_only_its_own_folder_and_an_empty_private_tmp(tmp_path):
+    require_bubblewrap()
+    scratch = tmp_path / "scratch"
+    other = scratch / "submission-other"  # another notebook of the batch, being graded
+    other.mkdir(parents=True)
+    (other / "submission.ipynb").write_text("{}")
+    (tmp_path / "teachers-tmp-file.txt").write_text("x")  # tmp_path is in the host's /tmp
+    probe = f"""
+import os
+here = os.getcwd()
+def writable(folder):
+    try:
+        with open(os.path.join(folder, "probe.txt"), "w") as out:
+            out.write("x")
+        os.remove(os.path.join(folder, "probe.txt"))
+        return True
+    except OSError:
+        return False
+in_tmp = ",".join(sorted(os.listdir("/tmp"))) if os.path.isdir("/tmp") else "(none)"
+facts = " ".join([
+    f"own={{writable(here)}}", f"tmp={{writable('/tmp')}}", f"in_tmp={{in_tmp}}",
+    f"beside={{open(os.path.join(os.path.dirname(here), 'beside.txt'), 'w').write('x')}}",
+    f"neighbours={{len(os.listdir(os.path.dirname(here)))}}",
+    f"other={{os.path.exists({str(other)!r})}}",
+    f"batch={{os.path.exists({str(tmp_path / 'in')!r})}}",
+    f"teachers_tmp={{os.path.exists({str(tmp_path / 'teachers-tmp-file.txt')!r})}}",
+])
+def count_blanks(grid):
+    return facts
+"""
+    data = notebook(**{"def count_blanks(": "def count_blanks_own("})
+    data["cells"].append(code(probe))
+    path = tmp_path / "in" / "00_start_here.ipynb"
+    path.parent.mkdir()
+    path.write_text(json.dumps(without_checks(data)), encoding="utf-8")
+    jailed = Settings(60, BUBBLEWRAP, Limits(65), scratch)
+    [row] = grade(path, jailed, lessons())
+    assert row.status == "failed", row
+    seen = re.search(r"got: +'(.*)'", row.message).group(1)
+    way_in = scratch.relative_to("/tmp").parts[0]  # the empty folders down to its own copy
+    assert seen == (f"own=True tmp=True in_tmp={way_in} beside=1 neighbours=2 other=False"
+                    " batch=False teachers_tmp=False")
+    # what it wrote beside its folder went to the jail's own /tmp, not to the scratch root
+    assert sorted(p.name for p in scratch.iterdir()) == ["submission-other"]

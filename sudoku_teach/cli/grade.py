@@ -267,3 +267,38 @@ def add_grade_parser(commands: argparse._SubParsersAction) -> None:
     grader.add_argument("--memory", type=at_least_one, default=4096, metavar="MB",
                         help="memory each notebook's kernel may use (default 4096)")
     grader.set_defaults(run=lambda args: cmd_grade(checked(args, grader)))
+    add_export_parser(commands)
+
+
+# --- export-nbgrader ----------------------------------------------------------------------
+def cmd_export(args: argparse.Namespace) -> int:
+    """Write the series as an nbgrader course."""
+    from ..teacher.nbgrader_export import export
+
+    notebooks = Path(args.notebooks)
+    if not any(notebooks.glob("[0-9][0-9]_*.ipynb")):
+        print(f"sudoku-teach export-nbgrader: no lesson notebooks (NN_*.ipynb) in {notebooks};"
+              " name the instructor notebooks' folder with --notebooks", file=sys.stderr)
+        return 2
+    written = export(notebooks, Path(args.course))
+    print(f"Wrote an nbgrader course in {args.course}: {len(written) - 1} assignments in"
+          " source/, and nbgrader_config.py. Next, in that folder:"
+          " nbgrader generate_assignment 01_rules (see the teacher's guide).")
+    return 0
+
+
+def add_export_parser(commands: argparse._SubParsersAction) -> None:
+    """The `export-nbgrader` command."""
+    default = Path(__file__).resolve().parents[2] / "notebooks"
+    exporter = commands.add_parser(
+        "export-nbgrader",
+        help="write the series as an nbgrader course (for schools that grade with nbgrader)",
+        description="Write COURSE_DIR/source/<lesson>/<lesson>.ipynb for every lesson with"
+        " exercises: solution cells, and a locked autograded test cell worth one point per"
+        " exercise that runs the same checks as check(). nbgrader itself is not needed to"
+        " export (pip install 'sudoku-teach[nbgrader]' to run it).",
+    )
+    exporter.add_argument("course", metavar="COURSE_DIR", help="the nbgrader course folder")
+    exporter.add_argument("--notebooks", metavar="DIR", default=str(default),
+                          help=f"the instructor notebooks (default {default})")
+    exporter.set_defaults(run=cmd_export)

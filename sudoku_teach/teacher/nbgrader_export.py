@@ -1,0 +1,112 @@
+"""The series as an nbgrader course: one assignment per lesson, graded by the same checks.
+
+`sudoku-teach export-nbgrader COURSE_DIR` writes `COURSE_DIR/source/<lesson>/<lesson>.ipynb`
+for every lesson with exercises, and an `nbgrader_config.py`. In each notebook:
+- a cell holding a `# BEGIN SOLUTION` ... `# END SOLUTION` block is an nbgrader solution
+  cell (nbgrader's `generate_assignment` replaces the block with a stub, as `make student`
+  does);
+- each exercise's `check(...)` cell becomes a locked, autograded test cell worth one point,
+  which runs the exercise's checks (`framework.run_checks`, the code behind `check()`) and
+  fails when one does not pass; an exercise with no such cell gets one after its solution.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from .grading import lessons, named_lesson
+from .notebook_tools import BEGIN, dumps
+
+SCHEMA = 3
+"""nbgrader's cell metadata schema version."""
+CONFIG = '''c = get_config()  # noqa: F821 (nbgrader's config files get this from traitlets)
+c.CourseDirectory.course_id = "sudoku-teach"
+'''
+"""`nbgrader_config.py`: run nbgrader's commands in the course folder."""
+
+
+def test_source(exercise: str) -> str:
+    """The autograded cell for one exercise: the same checks as `check()`, one point."""
+    return (
+        "from sudoku_teach.exercises.framework import run_checks\n\n"
+        f"report = run_checks({exercise}, {exercise!r})\n"
+        "print(report)\n"
+        "assert report.ok, str(report)\n"
+    )
+
+
+def solution_meta(grade_id: str) -> dict[str, Any]:
+    """nbgrader's metadata of a cell the student writes (its solution is stubbed)."""
+    return {"grade": False, "solution": True, "locked": False, "grade_id": grade_id,
+            "schema_version": SCHEMA}
+
+
+def test_meta(grade_id: str) -> dict[str, Any]:
+    """nbgrader's metadata of a locked, autograded test cell worth one point."""
+    return {"grade": True, "solution": False, "locked": True, "points": 1,
+            "grade_id": grade_id, "schema_version": SCHEMA}
+
+
+def code_cell(source: str, nbgrader: dict[str, Any]) -> dict[str, Any]:
+    """A new code cell with nbgrader's metadata."""
+    return {"cell_type": "code", "execution_count": None, "metadata": {"nbgrader": nbgrader},
+            "outputs": [], "source": source}
+
+
+def source_of(cell: dict[str, Any]) -> str:
+    """A cell's text."""
+    text = cell.get("source", "")
+    return "".join(text) if isinstance(text, list) else str(text)
+
+
+def checks_exercise(source: str, exercises: list[str]) -> str | None:
+    """The exercise a `check(name)` cell checks, or None."""
+    for name in exercises:
+        if re.search(rf"\bcheck\(\s*{name}\b", source):
+            return name
+    return None
+
+
+def course_notebook(notebook: dict[str, Any], exercises: list[str]) -> dict[str, Any]:
+    """An instructor notebook with nbgrader's solution and autograded test cells."""
+    notebook = json.loads(json.dumps(notebook))
+    cells: list[dict[str, Any]] = []
+    tested: set[str] = set()
+    for number, cell in enumerate(notebook["cells"]):
+        text = source_of(cell)
+        checked = checks_exercise(text, exercises) if cell["cell_type"] == "code" else None
+        if checked and checked not in tested:
+            cells.append(code_cell(test_source(checked), test_meta(f"test_{checked}")))
+            tested.add(checked)
+            continue
+        if cell["cell_type"] == "code":
+            cell["outputs"], cell["execution_count"] = [], None
+        if cell["cell_type"] == "code" and BEGIN in text:
+            cell.setdefault("metadata", {})["nbgrader"] = solution_meta(f"solution_{number}")
+        cells.append(cell)
+    for name in [n for n in exercises if n not in tested]:  # no check cell: one at the end
+        cells.append(code_cell(test_source(name), test_meta(f"test_{name}")))
+    notebook["cells"] = cells
+    notebook["metadata"].pop("widgets", None)
+    return notebook
+
+
+def export(notebooks: Path, course: Path) -> list[Path]:
+    """Write the course: each lesson with exercises as an assignment; the files written."""
+    known = lessons()
+    written = []
+    for path in sorted(notebooks.glob("[0-9][0-9]_*.ipynb")):
+        notebook = json.loads(path.read_text(encoding="utf-8"))
+        lesson = named_lesson(notebook)
+        if not isinstance(lesson, str) or not known.get(lesson):
+            continue
+        target = course / "source" / lesson / f"{lesson}.ipynb"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(dumps(course_notebook(notebook, known[lesson])), encoding="utf-8")
+        written.append(target)
+    config = course / "nbgrader_config.py"
+    config.write_text(CONFIG, encoding="utf-8")
+    return [config, *written]
