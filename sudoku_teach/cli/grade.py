@@ -146,7 +146,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
     scratch = Path(tempfile.mkdtemp(prefix="sudoku-grade-"))
     settings = Settings(args.timeout, isolation, limits, scratch,
                         min(args.cell_timeout or args.timeout / 2, args.timeout))
-    graded: list[tuple[str, list[Row]]] = []
+    graded: gradebook.Graded = []
     start = time.monotonic()
     try:
         for rows, (path, root) in zip(grade_all(paths, settings, args.jobs), found):
