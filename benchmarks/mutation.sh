@@ -34,12 +34,15 @@ declare -A TESTS=(
   [game]="tests/test_game.py tests/test_mutation_kills.py"
   [savegame]="tests/test_game.py tests/test_savegame_roundtrip.py tests/test_mutation_kills.py"
   [grading]="tests/test_grading_verdicts.py"  # test_grading.py grades whole classes: slow
+  [submissions]="tests/test_grading_names.py"
+  [gradebook]="tests/test_grading_names.py"  # test_grading_lms.py grades classes: slow
 )
 # module: its file in the package
 declare -A FILES=(
   [rules]=rules.py [formats]=formats.py [grid]=grid.py [fast]=fast/__init__.py
   [cover]=fast/_cover.py [puzzles]=generate/puzzles.py [rating]=rating.py
   [game]=game/__init__.py [savegame]=game/savegame.py [grading]=teacher/grading.py
+  [submissions]=teacher/submissions.py [gradebook]=teacher/gradebook.py
 )
 ORDER="rules formats grid fast cover puzzles rating game savegame grading"
 MODULES=${*:-$ORDER}

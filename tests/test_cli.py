@@ -100,6 +100,6 @@ def test_help_names_every_command_and_grade_has_a_description(capsys):
 
     parser = build_parser()
     commands = parser._subparsers._group_actions[0].choices
-    assert set(re.findall(r"\w+", parser.description)) >= set(commands) >= {"generate", "grade"}
+    assert set(re.findall(r"[\w-]+", parser.description)) >= set(commands) >= {"generate", "grade"}
     grade_help = commands["grade"].format_help()
     assert "fresh kernel" in grade_help and "exercise" in grade_help

@@ -113,9 +113,9 @@ def test_a_notebook_out_of_time_says_which_cell_was_running(tmp_path):
                              "execution_count": None, "source": "while True:\n    pass"})
     number = sum(c["cell_type"] == "code" for c in data["cells"][:4])
     start = time.monotonic()
-    rows = graded(tmp_path, data, timeout=6, step=6)  # the cell may take all the time
-    assert time.monotonic() - start < 20
-    why = f"stopped after 6 seconds, still running code cell {number} (`while True:`)"
+    rows = graded(tmp_path, data, timeout=20, step=20)  # the cell may take all the time
+    assert time.monotonic() - start < 60
+    why = f"stopped after 20 seconds, still running code cell {number} (`while True:`)"
     assert said(rows) == [(NOTEBOOK, "timed out", why), ("count_blanks", "timed out", why)]
 
 
@@ -250,16 +250,16 @@ def test_a_kernel_that_dies_or_runs_on_during_the_checks_says_so(tmp_path):
                                               " status 4)")]
     data = notebook(**{'"""How many cells': 'while True:\n        pass\n    """How many cells'})
     # the function never returns: "timed out" with the case it was given, not "slow"
-    [(exercise, status, why)] = said(graded(tmp_path, without_checks(data), timeout=60, step=30))
+    [(exercise, status, why)] = said(graded(tmp_path, without_checks(data), timeout=300, step=200))
     assert (exercise, status) == ("count_blanks", "timed out")
     assert re.fullmatch(r"count_blanks\(grid '[0-9.]+'\) never returned: still running after 10"
-                        r" seconds \(0 of 4 checks passed before it\)", why), why
+                        r" seconds of computing \(0 of 4 checks passed before it\)", why), why
     data = notebook(**{'return sum(': 'if sum(row.count(0) for row in grid) == 0:  # the solution\n'
                        '        while True:\n            pass\n    return sum('})
-    [(exercise, status, why)] = said(graded(tmp_path, without_checks(data), timeout=60, step=30))
+    [(exercise, status, why)] = said(graded(tmp_path, without_checks(data), timeout=300, step=200))
     assert (exercise, status) == ("count_blanks", "timed out") and "slow" not in why
     assert re.fullmatch(r"count_blanks\(grid '[0-9.]+'\) never returned: still running after 10"
-                        r" seconds \(1 of 4 checks passed before it\)", why), why
+                        r" seconds of computing \(1 of 4 checks passed before it\)", why), why
     ignoring = 'import signal\n    signal.signal(signal.SIGINT, signal.SIG_IGN)\n'
     data = notebook(**{'"""How many cells': ignoring + '    while True:\n        pass\n'
                        '    """How many cells'})

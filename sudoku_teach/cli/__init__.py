@@ -1,4 +1,5 @@
-"""Commands: sudoku-teach show check hint solve count generate rate worksheet grade collect return.
+"""Commands: sudoku-teach show check hint solve count generate rate worksheet grade collect return
+export-nbgrader.
 
 `python -m sudoku_teach` does the same. The top layer of the package, beside `teacher`
 and `exercises`: it uses every layer below and nothing imports it. Each command's
@@ -114,7 +115,7 @@ def cmd_count(args: argparse.Namespace) -> int:
 # --- the parser ------------------------------------------------------------------------------
 def build_parser() -> argparse.ArgumentParser:
     """All commands and their options."""
-    parser = argparse.ArgumentParser(prog="sudoku-teach", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="sudoku-teach", description=__doc__.split("\n\n")[0])
     parser.add_argument("--version", action="version", version=f"sudoku-teach {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     show = add_command(commands, "show", cmd_show, "print puzzles (pretty, or as files hold them)")

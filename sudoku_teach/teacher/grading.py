@@ -429,8 +429,9 @@ def verdict(exercise: str, report: Report) -> tuple[str, str]:
     case = CURRENT.get(exercise)
     if report.failure.startswith("First problem:") and "was still running after" in report.failure:
         call = f"{exercise}({REGISTRY[exercise].describe(case)})" if case is not None else exercise
-        return TIMED_OUT, (f"{call} never returned: still running after {TIME_LIMIT} seconds"
-                           f" ({report.passed} of {report.total} checks passed before it)")
+        return TIMED_OUT, (f"{call} never returned: still running after {TIME_LIMIT} seconds of"
+                           f" computing ({report.passed} of {report.total} checks passed before"
+                           " it)")
     return (FAILED if report.status == "failed" else ERROR), report_text(report)
 
 
