@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+import tempfile
 import time
 from pathlib import Path
 
@@ -437,7 +439,7 @@ def test_a_notebook_that_breaks_the_graders_way_in_is_tampered_in_100_characters
         " in)")
 
 
-def test_the_isolation_asked_for_is_the_one_used(tmp_path):
+def test_the_isolation_asked_for_is_the_one_used(tmp_path, short_scratch):
     require_bubblewrap()
     outside = tmp_path / "outside.txt"
     data = notebook()
@@ -446,8 +448,7 @@ def test_the_isolation_asked_for_is_the_one_used(tmp_path):
     path = tmp_path / "in" / "00_start_here.ipynb"
     path.parent.mkdir()
     path.write_text(json.dumps(data), encoding="utf-8")
-    (tmp_path / "scratch").mkdir()
-    jailed = Settings(60, BUBBLEWRAP, Limits(65), tmp_path / "scratch")
+    jailed = Settings(60, BUBBLEWRAP, Limits(65), short_scratch)
     assert [row.status for row in grade(path, jailed, lessons())] == ["passed"]
     assert not outside.exists()  # the jail let it write only in its own copy
 
@@ -475,9 +476,18 @@ def test_the_jail_binds_only_the_submissions_copy_writable_and_a_private_tmp(tmp
         assert scratch not in inside.parents, path
 
 
-def test_a_sandboxed_notebook_sees_only_its_own_folder_and_an_empty_private_tmp(tmp_path):
+@pytest.fixture
+def short_scratch():
+    """A scratch root with a short path, as the grader makes (a Unix socket's path is short)."""
+    folder = Path(tempfile.mkdtemp(prefix="sg-"))
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_a_sandboxed_notebook_sees_only_its_own_folder_and_an_empty_private_tmp(tmp_path,
+                                                                              short_scratch):
     require_bubblewrap()
-    scratch = tmp_path / "scratch"
+    scratch = short_scratch
     other = scratch / "submission-other"  # another notebook of the batch, being graded
     other.mkdir(parents=True)
     (other / "submission.ipynb").write_text("{}")
