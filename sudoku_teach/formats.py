@@ -193,6 +193,7 @@ def parse_cells(
         raise PuzzleFormatError(
             f"found {len(found)} cells, expected {shape.n_cells} for a {n}x{n} grid", source=source
         )
+    reject_hexadecimal(found, shape, source)
     cells = []
     for token in found:
         value = value_of(token.char)
@@ -207,6 +208,23 @@ def parse_cells(
             )
         cells.append(value)
     return cells, shape
+
+
+def reject_hexadecimal(found: list[Token], shape: Shape, source: str | None) -> None:
+    """Refuse a 16x16 grid written 0-F (0 a number, . the blanks): here 0 is a blank, 16 is G.
+
+    Read our way it would be another puzzle, with every 0 lost: so say how to write it.
+    """
+    chars = {token.char.upper() for token in found}
+    if shape.size == 16 and "G" not in chars and "0" in chars and "." in chars:
+        zero = next(token for token in found if token.char == "0")
+        raise PuzzleFormatError(
+            "this 16x16 grid looks written 0-F (0 a number, . a blank); here 0 and . are both"
+            " blanks and the numbers are 1-9 and A-G: write each 0 that is a number as G",
+            line=zero.line,
+            column=zero.column,
+            source=source,
+        )
 
 
 def reject_letters(found: list[Token], shape: Shape | None, source: str | None) -> None:

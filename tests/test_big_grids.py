@@ -139,3 +139,22 @@ def test_numbers_over_9_are_letters_in_rule_and_step_messages() -> None:
     cells[0] = cells[1] = 14
     reasons = conflict_reasons(Grid(cells, Shape.for_size(16)), 0, 1)
     assert reasons and all(reason.startswith("E is already in") for reason in reasons)
+
+
+def test_a_16x16_grid_written_0_to_f_is_refused_saying_how_to_write_it() -> None:
+    solution = generate.full_grid(3, Shape.for_size(16))
+    ours = "".join(formats_symbol(v) for v in solution.numbers)
+    hexadecimal = "".join("0" if v == 16 else "." if i % 3 else formats_symbol(v)
+                          for i, v in enumerate(solution.numbers))
+    with pytest.raises(PuzzleFormatError, match="0-F.*write each 0 that is a number as G"):
+        Grid.parse(hexadecimal)
+    fixed = Grid.parse(hexadecimal.replace("0", "G"))  # as the message says: the puzzle itself
+    assert 16 in fixed.numbers
+    assert all(v in (0, s) for v, s in zip(fixed.numbers, solution.numbers))
+    assert Grid.parse(ours) == solution  # our own way, G for 16, reads as before
+
+
+def formats_symbol(value: int) -> str:
+    from sudoku_teach.formats import symbol
+
+    return symbol(value)

@@ -184,3 +184,25 @@ def test_an_unwritable_special_file_is_a_clear_error(capsys):
     err = capsys.readouterr().err
     assert "cannot write /dev/full: No space left on device" in err
     assert "Traceback" not in err
+
+
+@needs_poppler
+def test_a_16x16_sheet_has_a_letter_key_and_one_puzzle_a_page(tmp_path):
+    out = tmp_path / "big.pdf"
+    assert main(["worksheet", "--count", "2", "--difficulty", "easy", "--size", "16",
+                 "--seed", "1", "--answers", "-o", str(out)]) == 0
+    pages = pdf_text(out).split("\f")
+    pages = [page for page in pages if page.strip()]
+    assert len(pages) == 4  # one puzzle a page by default, then one answer a page
+    key = "A = 10, B = 11, C = 12, D = 13, E = 14, F = 15, G = 16"
+    assert all(key in " ".join(page.split()) for page in pages)
+    assert "--per-page 1" in " ".join(pages[0].split())  # the remade sheet is the same
+
+
+@needs_poppler
+def test_a_9x9_sheet_keeps_six_a_page_and_no_letter_key(tmp_path):
+    out = tmp_path / "small.pdf"
+    assert main(["worksheet", "--count", "7", "--difficulty", "easy", "--seed", "1",
+                 "-o", str(out)]) == 0
+    pages = [page for page in pdf_text(out).split("\f") if page.strip()]
+    assert len(pages) == 2 and "Letters" not in pdf_text(out)

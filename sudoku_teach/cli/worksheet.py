@@ -22,6 +22,7 @@ from ..teacher.worksheet import (
     PAPER,
     Sheet,
     WorksheetError,
+    default_per_page,
     make_puzzles,
     read_puzzles,
     solutions_of,
@@ -69,6 +70,8 @@ def build_sheet(args: argparse.Namespace) -> Sheet:
         about = f"Level: {args.difficulty}    Size: {args.size}x{args.size}    Seed: {args.seed}"
     if len(found) > MAX_COUNT:
         raise WorksheetError(f"at most {MAX_COUNT} puzzles a worksheet, not {len(found)}")
+    if args.per_page is None:  # the size's own default: cells stay readable
+        args.per_page = default_per_page(max(grid.size for _, grid in found))
     solutions = solutions_of(found, args.source or "worksheet")  # every puzzle proper
     puzzles = [grid for _, grid in found]
     return Sheet(args.title or "Sudoku", f"{about}    Puzzles: {len(puzzles)}",
@@ -77,7 +80,7 @@ def build_sheet(args: argparse.Namespace) -> Sheet:
 
 def cmd_worksheet(args: argparse.Namespace) -> int:
     """Make the worksheet PDF and say where it went."""
-    if args.per_page > MAX_PER_PAGE:
+    if args.per_page is not None and args.per_page > MAX_PER_PAGE:
         raise WorksheetError(
             f"at most {MAX_PER_PAGE} puzzles a page stay readable, not {args.per_page}"
         )
@@ -107,8 +110,8 @@ def add_worksheet_parser(commands: argparse._SubParsersAction) -> None:
     sheet.add_argument("--from", dest="source", metavar="FILE",
                        help="print the puzzles of a file instead (one a line, or blocks of rows)")
     sheet.add_argument("-o", "--output", required=True, metavar="FILE.pdf", help="where to write")
-    sheet.add_argument("--per-page", type=at_least_one, default=6, metavar="K",
-                       help=f"puzzles a page, 1 to {MAX_PER_PAGE} (default 6)")
+    sheet.add_argument("--per-page", type=at_least_one, metavar="K",
+                       help=f"puzzles a page, 1 to {MAX_PER_PAGE} (default 6; 16x16: 1)")
     sheet.add_argument("--answers", action="store_true", help="add answer-key pages at the end")
     sheet.add_argument("--title", default="", help="the heading of every page (default: Sudoku)")
     sheet.add_argument("--paper", choices=sorted(PAPER), default="a4", help="default a4")

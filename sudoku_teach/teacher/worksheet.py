@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import SudokuError
 from ..fast import proper_solution
-from ..formats import symbol
+from ..formats import symbol, symbols_for
 from ..grid import Grid, iter_puzzles
 from ..rating import check_level
 from ..shape import Shape
@@ -45,6 +45,24 @@ MARGIN, HEADER, FOOTER = 0.6, 1.75, 0.95
 NAME_LINE = "Name: " + "_" * 28 + "      Date: " + "_" * 16
 RULES = ("Fill every empty cell so that each row, each column and each region (the boxes"
          " with thick lines) holds every number from 1 to {n} exactly once.")
+PER_PAGE = {16: 1}
+"""Puzzles a page by default, by size (others: 6): one 16x16 a page keeps its cells about
+1 cm wide; six a page would make them about 4 mm."""
+
+
+def default_per_page(size: int) -> int:
+    """How many puzzles of this size a page holds by default, cells still readable."""
+    return PER_PAGE.get(size, 6)
+
+
+def letter_key(size: int) -> str:
+    """The key to the letters of a big grid, for the page: 'A = 10, B = 11, ..., G = 16'."""
+    if size <= 9:
+        return ""
+    pairs = ", ".join(f"{char} = {v}" for v, char in enumerate(symbols_for(size), 1) if v > 9)
+    return f"Letters stand for the numbers over 9: {pairs}."
+
+
 FOOTER_CHARS = 112
 """Characters of the small footer type that fit on one line between the margins."""
 
@@ -209,13 +227,14 @@ def draw_page(sheet: Sheet, page: Page, paper: str, per_page: int) -> Figure:
     width, height = PAPER[paper]
     fig = Figure(figsize=(width, height))
     top = 1 - 0.45 / height
+    size = max(puzzle.size for puzzle in sheet.puzzles)
     page_text(fig, 0.5, top, page.heading, ha="center", va="top",
               fontsize=heading_size(page.heading, width - 2 * MARGIN), fontweight="bold")
     page_text(fig, 0.5, 1 - 0.85 / height, sheet.about, ha="center", va="top", fontsize=10)
     if not page.answers:  # the student's page: who and when, and what to do
         page_text(fig, MARGIN / width, 1 - 1.18 / height, NAME_LINE, ha="left", va="top",
                   fontsize=10)
-        rules = textwrap.fill(RULES.format(n=sheet.puzzles[0].size), 105)
+        rules = textwrap.fill(RULES.format(n=size), 105)
         page_text(fig, MARGIN / width, 1 - 1.42 / height, rules, ha="left", va="top",
                   fontsize=8.5, linespacing=1.3)
     for number, (left, bottom, side) in zip(page.numbers, layout(per_page, paper)):
@@ -224,6 +243,9 @@ def draw_page(sheet: Sheet, page: Page, paper: str, per_page: int) -> Figure:
         draw_grid(ax, sheet.puzzles[number], answer)
         page_text(fig, left / width, (bottom + side + 0.08) / height, f"{number + 1}.",
                   ha="left", va="bottom", fontsize=12, fontweight="bold")
+    if size > 9:  # the key to the letters, above the footer, on every page
+        page_text(fig, MARGIN / width, (0.6 + 0.14 * len(footer_lines(sheet.remake))) / height,
+                  letter_key(size), ha="left", va="bottom", fontsize=10, fontweight="bold")
     lines = footer_lines(sheet.remake)
     for k, line in enumerate(reversed(lines)):  # the last line lowest, above the page number
         page_text(fig, MARGIN / width, (0.55 + 0.14 * k) / height, line, ha="left",

@@ -356,11 +356,18 @@ def plot_time_by_size(runs: Sequence, ax: Axes | None = None, *, title: str | No
             continue
         sizes = sorted({run.size for run in mine})
         seconds = [statistics.median(r.seconds for r in mine if r.size == s) for s in sizes]
-        ax.plot(sizes, seconds, "o-", color=colour, label=solver)
-        stopped = [(r.size, r.seconds) for r in mine if r.status == "node limit"]
-        if stopped:
-            ax.plot(*zip(*stopped), "x", color="black", markersize=12, markeredgewidth=2)
-    ax.plot([], [], "x", color="black", markersize=10, label="stopped at the node limit")
+        # A stopped search's time is only a lower bound: its line is dotted from the last
+        # size that finished, never drawn as if it were a time to solve.
+        stops = {r.size for r in mine if r.status == "node limit"}
+        points = list(zip(sizes, seconds))
+        cut = next((i for i, (size, _) in enumerate(points) if size in stops), len(points))
+        ax.plot(*zip(*points[:cut]) if cut else ([], []), "o-", color=colour, label=solver)
+        if cut < len(points):  # from the last size that finished on: dotted, an x per stop
+            ax.plot(*zip(*points[max(cut - 1, 0):]), ":", color=colour)
+            ax.plot(*zip(*[p for p in points if p[0] in stops]), "x", color="black",
+                    markersize=12, markeredgewidth=2)
+    ax.plot([], [], "x", color="black", markersize=10,
+            label="stopped at the node limit (at least this long)")
     ax.set_yscale("log")
     ax.set_xticks(sorted({run.size for run in runs}))
     label_axes(ax, title or "Time to solve one puzzle, by grid size", "grid size (n x n)",
