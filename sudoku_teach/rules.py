@@ -80,14 +80,18 @@ def blockers(grid: GridLike, row: int, col: int, value: int) -> list[tuple[Unit,
 
 
 def conflict_reasons(grid: GridLike, row: int, col: int) -> list[str]:
-    """Why a cell's number breaks a rule, in words: '5 is already in column 4, at (3, 4)'."""
+    """Why a cell's number breaks a rule, in words: '5 is already in column 4, at (3, 4)';
+    a cell in two of its units at once is named once ('in row 3 and region 4, at ...')."""
     grid = as_grid(grid)
     value = grid[row, col]
     if not value:
         return []
+    units: dict[Cell, list[str]] = {}  # a cell seen by two units is named once
+    for unit, cell in blockers(grid, row, col, value):
+        units.setdefault(cell, []).append(unit.name)
     return [
-        f"{symbol(value)} is already in {unit.name}, at ({r}, {c})"
-        for unit, (r, c) in blockers(grid, row, col, value)
+        f"{symbol(value)} is already in {' and '.join(names)}, at ({r}, {c})"
+        for (r, c), names in units.items()
     ]
 
 

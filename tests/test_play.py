@@ -315,15 +315,25 @@ def test_letters_are_the_numbers_10_to_16_on_a_16x16_board():
     assert "A-G for 10-16" in board.key_refusal("h")
 
 
-def test_help_looks_off_once_check_unselects_the_number_and_comes_back_on_at_one_press(view):
+def test_help_stays_on_when_check_unselects_the_number_and_shows_again_at_one_press(view):
     browser(view, type="number", n=4)
     browser(view, type="button", name="Help", r=0, c=0)
     assert view.board.pressed == ["Help"]
     browser(view, type="button", name="Check", r=0, c=0)
-    assert view.board.selected == 0 and view.board.pressed == []  # nothing to show: looks off
+    assert view.board.selected == 0 and view.board.pressed == ["Help"]  # on, nothing to show
+    assert not any("sudoku-allowed" in classes_of(view, cell) for cell in view.board.shown)
     browser(view, type="cell", r=0, c=0, key="1")  # typing selects 1: help shows it again
     assert view.board.pressed == ["Help"]
     assert any("sudoku-allowed" in classes_of(view, cell) for cell in view.board.shown)
+
+
+def test_help_with_no_number_selected_says_so_and_the_button_agrees(view):
+    assert view.game.selected == 0
+    browser(view, type="button", name="Help", r=0, c=0)
+    assert view.board.pressed == ["Help"]
+    assert view.board.message == "help on: select a number to see where it may go"
+    browser(view, type="button", name="Help", r=0, c=0)
+    assert view.board.pressed == [] and view.board.message == "help off"
 
 
 def test_a_number_key_is_answered_after_the_selection_it_makes(view):

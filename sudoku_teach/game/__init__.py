@@ -1,9 +1,11 @@
 """The game a student plays: the model only, no widgets (the Java article's `Game` class).
 
 A `Game` keeps the puzzle's givens apart from the player's entries, the selected number,
-help on or off, the result of the last check, pencil marks, undo and redo, hints and the
-time taken. Every change is announced to observers as one `Change` of one kind, as the
-article's `UpdateAction`s do, so a view redraws only what the change names.
+help on or off, the result of the last check, pencil marks, undo and redo, hints, pause and
+the time taken. Placing a number takes it out of the pencil marks of its row, column and
+region (one move: undo puts them back); `fill_candidates` pencils in every candidate.
+Every change is announced to observers as one `Change` of one kind, as the article's
+`UpdateAction`s do, so a view redraws only what the change names.
 
 One rule for bad actions: a method that cannot do what was asked raises a `SudokuError`
 with a message in words and changes nothing: `InvalidMoveError` for what is not a move at
@@ -21,6 +23,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from ..elimination import all_candidates
 from ..errors import CellIndexError, GivenCellError, IllegalMoveError, InvalidMoveError
 from ..fast import proper_solution
 from ..formats import symbol
@@ -32,7 +35,7 @@ from .sources import hint_for, puzzle_for
 Clock = Callable[[], float]
 """Seconds from any fixed start; `time.monotonic` in play, a fake one in tests."""
 
-KINDS = ("new", "entry", "marks", "selected", "help", "check", "hint", "solved")
+KINDS = ("new", "entry", "marks", "selected", "help", "check", "hint", "solved", "pause")
 """The kinds of change a game announces, one kind per `Change`."""
 
 
@@ -45,15 +48,21 @@ class Change:
     message: str = ""
 
 
+MarkChange = tuple[Cell, frozenset[int], frozenset[int]]
+"""Another cell's pencil marks before and after a move (a placed number crosses them off)."""
+
+
 @dataclass(frozen=True)
 class Move:
-    """One undoable change of one cell: its number and pencil marks before and after."""
+    """One undoable change of one cell (its number and pencil marks before and after), with
+    the pencil marks it changed in other cells."""
 
     cell: Cell
     before: int
     after: int
     marks_before: frozenset[int] = frozenset()
     marks_after: frozenset[int] = frozenset()
+    others: tuple[MarkChange, ...] = ()
 
 
 @dataclass
@@ -75,6 +84,7 @@ class Game:
     hints_used: int = field(default=0, init=False)
     started: float = field(default=0.0, init=False)
     finished: float | None = field(default=None, init=False)
+    paused_at: float | None = field(default=None, init=False)
     observers: list[Callable[[Change], None]] = field(default_factory=list, init=False)
 
     def __post_init__(self) -> None:
@@ -134,8 +144,8 @@ class Game:
 
     def elapsed(self) -> float:
         """Seconds played so far, or until the puzzle was solved."""
-        end = self.clock() if self.finished is None else self.finished
-        return end - self.started
+        end = self.finished if self.finished is not None else self.paused_at
+        return (self.clock() if end is None else end) - self.started
 
     def allowed_cells(self, number: int | None = None) -> set[Cell]:
         """The empty cells where a number (default: the selected one) breaks no rule: help."""
@@ -178,9 +188,11 @@ class Game:
         return cell
 
     def check_playing(self) -> None:
-        """Refuse any change once the puzzle is solved."""
+        """Refuse any change once the puzzle is solved, or while the game is paused."""
         if self.finished is not None:
             raise IllegalMoveError("the puzzle is solved: start a new game")
+        if self.paused_at is not None:
+            raise IllegalMoveError("the game is paused: press Pause again to carry on")
 
     def select(self, number: int) -> None:
         """Choose the number to place (0: none), as the article's number buttons do."""
@@ -203,7 +215,16 @@ class Game:
             raise InvalidMoveError("no number selected: choose one first")
         self.check_number(number, cell)
         self.apply(
-            Move(cell, self.board[cell], number, self.marks.get(cell, frozenset()), frozenset())
+            Move(cell, self.board[cell], number, self.marks.get(cell, frozenset()), frozenset(),
+                 self.crossed_off(cell, number))
+        )
+
+    def crossed_off(self, cell: Cell, number: int) -> tuple[MarkChange, ...]:
+        """The pencil marks a number placed in `cell` takes away in its row, column and region."""
+        return tuple(
+            (peer, marks, marks - {number})
+            for peer in sorted(self.puzzle.shape.peers[cell])
+            if number in (marks := self.marks.get(peer, frozenset()))
         )
 
     def clear(self, cell: Cell) -> None:
@@ -224,6 +245,34 @@ class Game:
         before = self.marks.get(cell, frozenset())
         self.apply(Move(cell, 0, 0, before, before ^ {number}))
 
+    def fill_candidates(self) -> int:
+        """Pencil in every candidate of every empty cell (one move); returns the cells changed."""
+        self.check_playing()
+        changes = [
+            (cell, before, frozenset(numbers))
+            for cell, numbers in sorted(all_candidates(self.board).items())
+            if (before := self.marks.get(cell, frozenset())) != frozenset(numbers)
+        ]
+        if not changes:
+            raise IllegalMoveError("every empty cell already shows all its candidates")
+        (cell, before, after), others = changes[0], tuple(changes[1:])
+        self.apply(Move(cell, 0, 0, before, after, others))
+        return len(changes)
+
+    def pause(self) -> None:
+        """Stop the clock (the board is hidden while paused); refused once solved."""
+        self.check_playing()
+        self.paused_at = self.clock()
+        self.announce("pause", message="paused: the clock is stopped and the board hidden")
+
+    def carry_on(self) -> None:
+        """Start the clock again after a pause."""
+        if self.paused_at is None:
+            raise IllegalMoveError("the game is not paused")
+        self.started += self.clock() - self.paused_at
+        self.paused_at = None
+        self.announce("pause", message="playing again")
+
     def undo(self) -> None:
         """Take back the last move."""
         if not self.history:
@@ -231,7 +280,8 @@ class Game:
         self.check_playing()
         move = self.history.pop()
         self.future.append(move)
-        self.write(move.cell, move.before, move.marks_before, "undone")
+        self.set_marks(move.others, back=True)
+        self.write(move.cell, move.before, move.marks_before, "undone", move.others)
 
     def redo(self) -> None:
         """Make again the last move taken back."""
@@ -240,10 +290,13 @@ class Game:
         self.check_playing()
         move = self.future.pop()
         self.history.append(move)
-        self.write(move.cell, move.after, move.marks_after, "redone")
+        self.set_marks(move.others)
+        self.write(move.cell, move.after, move.marks_after, "redone", move.others)
 
     def check(self) -> dict[Cell, bool]:
         """Mark each entry right or wrong against the solution; clears the selection."""
+        if self.paused_at is not None:
+            self.check_playing()  # says why: the game is paused
         self.checked = check_entries(self.board, self.puzzle, self.solution)
         self.select(0)
         wrong = sum(not ok for ok in self.checked.values())
@@ -264,7 +317,8 @@ class Game:
             self.hints_used += 1
         if value is not None and cell is not None:
             self.apply(
-                Move(cell, self.board[cell], value, self.marks.get(cell, frozenset()), frozenset())
+                Move(cell, self.board[cell], value, self.marks.get(cell, frozenset()),
+                     frozenset(), self.crossed_off(cell, value))
             )
         self.announce("hint", (cell,) if cell else (), why)
         return why
@@ -274,10 +328,22 @@ class Game:
         """Make a new move: it can be undone, and what was undone can no longer be redone."""
         self.history.append(move)
         self.future.clear()
-        self.write(move.cell, move.after, move.marks_after, "")
+        self.set_marks(move.others)
+        self.write(move.cell, move.after, move.marks_after, "", move.others)
 
-    def write(self, cell: Cell, value: int, marks: frozenset[int], how: str) -> None:
-        """Set one cell's number and marks, forget its check, and tell the observers."""
+    def set_marks(self, changes: tuple[MarkChange, ...], back: bool = False) -> None:
+        """Set other cells' pencil marks as a move left them (or, going back, found them)."""
+        for cell, before, after in changes:
+            marks = before if back else after
+            if marks:
+                self.marks[cell] = marks
+            else:
+                self.marks.pop(cell, None)
+
+    def write(self, cell: Cell, value: int, marks: frozenset[int], how: str,
+              others: tuple[MarkChange, ...] = ()) -> None:
+        """Set one cell's number and marks, forget its check, and tell the observers (the
+        change names the other cells whose marks the move changed after the cell)."""
         changed_number = self.board[cell] != value
         self.board[cell] = value
         if marks:
@@ -285,11 +351,12 @@ class Game:
         else:
             self.marks.pop(cell, None)
         self.checked.pop(cell, None)
+        cells = (cell, *(other for other, _, _ in others))
         if changed_number:
             words = "; ".join(self.conflicts_at(cell))
-            self.announce("entry", (cell,), ": ".join(filter(None, [how, words])))
+            self.announce("entry", cells, ": ".join(filter(None, [how, words])))
         else:
-            self.announce("marks", (cell,), how)
+            self.announce("marks", cells, how)
         if self.solved and self.finished is None:
             self.finished = self.clock()
             self.announce("solved", message="Well done! " + self.summary())

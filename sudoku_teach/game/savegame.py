@@ -21,6 +21,7 @@ from ..grid import Grid
 from ..shape import Cell, Shape, is_whole
 from ..textfile import write_file
 from . import Game, Move
+from .sources import LEVELS
 
 T = TypeVar("T")
 
@@ -28,6 +29,12 @@ FORMAT = "sudoku-teach saved game"
 VERSION = 1
 MAX_BYTES = 1_000_000
 """The largest file read as a saved game: a real one takes a few kilobytes."""
+MAX_SECONDS = 10_000_000
+"""The longest time a saved game may have been played (almost four months)."""
+MAX_HINTS = 100_000
+"""The most hints a saved game may have used."""
+MAX_SEED = 2**63
+"""Seeds are whole numbers from 0 up to (not including) this."""
 
 STATE = (
     "puzzle",
@@ -44,19 +51,18 @@ STATE = (
     "hints_used",
     "started",
     "finished",
+    "paused_at",
 )
 """The fields of a `Game` that a save holds (its clock and observers stay as they are)."""
 
 
 def move_data(move: Move) -> list[Any]:
-    """A move as plain JSON data."""
-    return [
-        *move.cell,
-        move.before,
-        move.after,
-        sorted(move.marks_before),
-        sorted(move.marks_after),
-    ]
+    """A move as plain JSON data (with a 7th item when it changed other cells' marks)."""
+    data = [*move.cell, move.before, move.after, sorted(move.marks_before),
+            sorted(move.marks_after)]  # fmt: skip
+    if move.others:
+        data.append([[*cell, sorted(before), sorted(after)] for cell, before, after in move.others])
+    return data
 
 
 def to_dict(game: Game) -> dict[str, Any]:
@@ -110,7 +116,7 @@ def check_header(data: Any) -> None:
         raise SavedGameError("this is not a saved sudoku-teach game (no 'format' line)")
     if not is_whole(data.get("version")) or data.get("version") != VERSION:
         raise SavedGameError(
-            f"saved in format version {data.get('version')!r}; this reads {VERSION}"
+            f"saved in format version {shown(data.get('version'))}; this reads {VERSION}"
         )
     missing = [name for name in FIELDS if name not in data]
     if missing:
@@ -119,13 +125,15 @@ def check_header(data: Any) -> None:
 
 def read_game(data: dict, clock: Any) -> Game:
     """The game as it started: size, a proper puzzle with its own solution, level and seed."""
-    size = field(data, "size", lambda v: is_whole(v) and v in SIZES, "4, 6, 8 or 9")
+    size = field(data, "size", lambda v: is_whole(v) and v in SIZES, "4, 6, 8, 9 or 16")
     puzzle = grid_field(data, "puzzle", read_regions(data, size))
     solution = proper_solution(puzzle)
     if solution.to_string() != data["solution"]:
         raise SavedGameError("the saved solution does not solve the saved puzzle")
-    level = field(data, "level", lambda v: isinstance(v, str) and len(v) < 40, "a level name")
-    seed = field(data, "seed", lambda v: v is None or is_whole(v), "a whole number or null")
+    level = field(data, "level", lambda v: v in (*LEVELS, "custom"),
+                  "a level: " + ", ".join((*LEVELS, "custom")))
+    seed = field(data, "seed", lambda v: v is None or (is_whole(v) and 0 <= v < MAX_SEED),
+                 f"a whole number from 0 to {MAX_SEED - 1}, or null")
     return Game(puzzle, solution, level, seed, clock)
 
 
@@ -157,17 +165,17 @@ def read_play(game: Game, data: dict) -> None:
     try:
         game.selected = game.puzzle.shape.check_value(data["selected"])  # the one value check
     except SudokuError as error:
-        raise SavedGameError(f"the saved game is damaged: selected: {error}") from None
+        raise SavedGameError(f"the saved game is damaged: selected: {cut(str(error))}") from None
     game.help = field(data, "help", lambda v: isinstance(v, bool), "true or false")
     game.checked = dict(read_list(data, "checked", read_check, game))
     check_checked(game)
-    game.hints_used = field(data, "hints_used", lambda v: is_whole(v) and v >= 0,
-                            "a whole number from 0 up")
+    game.hints_used = field(data, "hints_used", lambda v: is_whole(v) and 0 <= v <= MAX_HINTS,
+                            f"a whole number from 0 to {MAX_HINTS:,}")
 
 
 def read_time(game: Game, data: dict, clock: Any) -> None:
     """The time played, and whether the puzzle was solved (only if its board is)."""
-    elapsed = field(data, "elapsed", is_seconds, "a number of seconds from 0 up")
+    elapsed = field(data, "elapsed", is_seconds, f"a number of seconds from 0 to {MAX_SECONDS:,}")
     solved = field(data, "solved", lambda v: isinstance(v, bool), "true or false")
     if solved != game.solved:
         state = "solved" if game.solved else "not solved"
@@ -179,21 +187,23 @@ def read_time(game: Game, data: dict, clock: Any) -> None:
 FIELDS = ("size", "level", "seed", "puzzle", "solution", "board", "selected", "help",
           "checked", "marks", "history", "future", "hints_used", "elapsed", "solved")
 """Every field a saved game must have (besides `format` and `version`)."""
-SIZES = (4, 6, 8, 9)
+SIZES = (4, 6, 8, 9, 16)
 
 
 def field(data: dict, name: str, ok: Callable[[Any], bool], wanted: str) -> Any:
-    """One field of the saved data, if it is what it should be."""
+    """One field of the saved data, if it is what it should be (a bad value is cut short)."""
     value = data[name]
     if not ok(value):
-        raise SavedGameError(f"the saved game is damaged: {name} is {value!r}, expected {wanted}")
+        raise SavedGameError(
+            f"the saved game is damaged: {name} is {shown(value)}, expected {wanted}"
+        )
     return value
 
 
 def is_seconds(value: Any) -> bool:
-    """A finite number of seconds from 0 up (not NaN, not infinite, not true/false)."""
+    """A finite number of seconds from 0 to `MAX_SECONDS` (not NaN, not true/false)."""
     return (isinstance(value, (int, float)) and not isinstance(value, bool)
-            and math.isfinite(value) and value >= 0)
+            and math.isfinite(value) and 0 <= value <= MAX_SECONDS)
 
 
 def grid_field(data: dict, name: str, shape: Shape) -> Grid:
@@ -215,37 +225,66 @@ def read_list(data: dict, name: str, read: Callable[[Any, Game], T], game: Game)
             found.append(read(item, game))
         except (SudokuError, TypeError, ValueError) as error:
             raise SavedGameError(
-                f"the saved game is damaged: item {number} of {name} ({short(item)}): {error}"
+                f"the saved game is damaged: item {number} of {name} ({short(item)}):"
+                f" {cut(str(error))}"
             ) from None
     return found
 
 
 def short(item: Any) -> str:
-    """An item of the file, cut short for a message."""
-    text = json.dumps(item)
+    """An item of the file, cut short for a message (in ASCII: no lone surrogate is echoed)."""
+    try:
+        text = json.dumps(item)
+    except ValueError:  # an int of more digits than Python prints
+        text = f"a {type(item).__name__} too long to show"
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def shown(value: Any) -> str:
+    """A value as Python writes it, cut short (a number too long to write is described)."""
+    try:
+        return cut(repr(value), 60)
+    except ValueError:
+        return f"a {type(value).__name__} too long to show"
+
+
+def cut(text: str, most: int = 200) -> str:
+    """A message about an odd value, cut short: a huge value is not echoed whole."""
+    return text if len(text) <= most else text[: most - 3] + "..."
 
 
 def mark_set(item: Any, game: Game) -> frozenset[int]:
     """Pencil marks: numbers 1..size, each once."""
     if not isinstance(item, list):
-        raise SavedGameError(f"pencil marks must be a list, not {item!r}")
+        raise SavedGameError(f"pencil marks must be a list, not {short(item)}")
     for number in item:
         game.check_number(number)
     if len(set(item)) != len(item):
-        raise SavedGameError(f"pencil marks repeat a number: {item}")
+        raise SavedGameError(f"pencil marks repeat a number: {short(item)}")
     return frozenset(item)
 
 
 def read_move(item: Any, game: Game) -> Move:
     """A move from its JSON data: [row, col, before, after, marks before, marks after]."""
-    if not isinstance(item, list) or len(item) != 6:
-        raise SavedGameError("a move is [row, col, before, after, marks before, marks after]")
-    row, col, before, after, marks_before, marks_after = item
+    if not isinstance(item, list) or len(item) not in (6, 7):
+        raise SavedGameError("a move is [row, col, before, after, marks before, marks after]"
+                             " and perhaps [other cells' marks]")
+    row, col, before, after, marks_before, marks_after = item[:6]
     cell = game.check_open((row, col))  # the game's own check: on the board, not a given
     shape = game.puzzle.shape
+    others = item[6] if len(item) == 7 else []
+    if not isinstance(others, list) or len(others) > shape.n_cells:
+        raise SavedGameError("other cells' marks are a list of [row, col, [before], [after]]")
     return Move(cell, shape.check_value(before, cell), shape.check_value(after, cell),
-                mark_set(marks_before, game), mark_set(marks_after, game))
+                mark_set(marks_before, game), mark_set(marks_after, game),
+                tuple(read_mark_change(other, game) for other in others))
+
+
+def read_mark_change(item: Any, game: Game) -> tuple[Cell, frozenset[int], frozenset[int]]:
+    """Another cell's pencil marks before and after a move: [row, col, [before], [after]]."""
+    if not isinstance(item, list) or len(item) != 4:
+        raise SavedGameError("another cell's marks are [row, col, [before], [after]]")
+    return game.check_open(tuple(item[:2])), mark_set(item[2], game), mark_set(item[3], game)
 
 
 def read_marks(item: Any, game: Game) -> tuple[Cell, frozenset[int]]:
@@ -287,12 +326,24 @@ def play(numbers: Grid, pencil: dict[Cell, frozenset[int]], moves: list[Move],
                 f"the saved game is damaged: move {k} of {name}, at {move.cell}, does not"
                 " start from the board it was made on"
             )
+        for cell, before, after in move.others:
+            if numbers[cell] or pencil.get(cell, frozenset()) != before or cell == move.cell:
+                raise SavedGameError(
+                    f"the saved game is damaged: move {k} of {name} changes the marks at {cell}"
+                    " from a board it was not made on"
+                )
+            set_cell(pencil, cell, after)
         numbers[move.cell] = move.after
-        if move.marks_after:
-            pencil[move.cell] = move.marks_after
-        else:
-            pencil.pop(move.cell, None)
+        set_cell(pencil, move.cell, move.marks_after)
     return numbers, pencil
+
+
+def set_cell(pencil: dict[Cell, frozenset[int]], cell: Cell, marks: frozenset[int]) -> None:
+    """One cell's pencil marks set (an empty set: none kept)."""
+    if marks:
+        pencil[cell] = marks
+    else:
+        pencil.pop(cell, None)
 
 
 def check_checked(game: Game) -> None:
@@ -316,12 +367,14 @@ def loads(text: Any, clock: Any) -> Game:
         raise SavedGameError(f"not a saved game: not JSON ({error})") from None
     except RecursionError:
         raise SavedGameError("not a saved game: its JSON is nested far too deeply") from None
+    except ValueError:  # a number of thousands of digits
+        raise SavedGameError("not a saved game: it holds a number far too long") from None
     try:
         return from_dict(data, clock)
     except SavedGameError:
         raise
     except SudokuError as error:
-        raise SavedGameError(f"the saved game is damaged: {error}") from None
+        raise SavedGameError(f"the saved game is damaged: {cut(str(error))}") from None
 
 
 def restore(game: Game, text: str) -> None:

@@ -6,8 +6,11 @@
 //   names the key it answers (`ack`), confirms or corrects it;
 // - the highlights that follow the cursor (its row, column and region, the same number)
 //   and the numbers left on the pad are worked out here from what the cells show.
-// The board is a real grid for screen readers: role grid > row > gridcell, each cell named
-// in words ("row 3, column 5, your 4, wrong"), one cell in the tab order (roving tabindex).
+// The board is a real grid for screen readers: role grid > row (named "row 3") > gridcell,
+// each cell named in words ("row 3, column 5, your 4, wrong"), one cell in the tab order
+// (roving tabindex). With `heartbeat` on (the app), the page pings Python every few seconds;
+// when no answer comes, it says the kernel is gone and R (or Resume) reloads the page: a
+// fresh kernel, which plays on with the game the browser kept (see browser_store.js).
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -16,17 +19,16 @@ function el(tag, className, text) {
   return node;
 }
 
-// 1-9 as digits; 10-16 as the letters A-G (a 16x16 grid's usual text form).
-const symbol = (n) => (n <= 9 ? String(n) : String.fromCharCode(55 + n));
+// The character of each number: Python's symbol table (`formats.SYMBOLS`), sent as `symbols`
+// (1-9, then the letters A-G for 10-16 on a 16x16 grid).
+let symbols = "123456789ABCDEFGHIJKLMNOP";
+const symbol = (n) => symbols[n - 1] || String(n);
 
 // The number a key stands for on a board of this size, or 0.
 function keyNumber(key, size) {
-  if (/^[1-9]$/.test(key)) return Number(key) <= size ? Number(key) : 0;
-  if (size > 9 && /^[a-gA-G]$/.test(key)) {
-    const n = key.toUpperCase().charCodeAt(0) - 55;
-    return n <= size ? n : 0;
-  }
-  return 0;
+  if (key.length !== 1) return 0;
+  const n = symbols.indexOf(key.toUpperCase()) + 1;
+  return n >= 1 && n <= size ? n : 0;
 }
 
 // A cell in words, for screen readers: where it is, what it holds, what the game says of it.
@@ -85,6 +87,9 @@ function render({ model, el: root }) {
   const pad = el("div", "sudoku-pad");
   const keys = el("div", "sudoku-keys");
   const own = el("div", "sudoku-own");
+  const lost = el("div", "sudoku-lost"); // the kernel is gone: said here, with Resume
+  lost.setAttribute("role", "alert");
+  const pauseNote = el("div", "sudoku-pause-note", "Paused: the board is hidden. Press T or Pause to carry on.");
   message.setAttribute("role", "status"); // a polite live region: every action is said here
   message.setAttribute("aria-live", "polite");
   timer.setAttribute("role", "timer");
@@ -92,7 +97,7 @@ function render({ model, el: root }) {
   board.setAttribute("role", "grid");
   board.setAttribute("data-lm-suppress-shortcuts", "true"); // keys go to the game, not JupyterLab
   bar.append(status, timer);
-  game.append(banner, bar, board, message, pad, toolbar, keys, own); // the board first, as in game apps
+  game.append(banner, lost, bar, board, pauseNote, message, pad, toolbar, keys, own); // the board first, as in game apps
   root.append(game);
 
   let size = 0;
@@ -106,6 +111,8 @@ function render({ model, el: root }) {
   let chosen = model.get("selected"); // the selected number, ahead of Python's answer
   let numberPending = 0; // a number key not yet answered: older news of `selected` is stale
   let solvedShown = false;
+  let gone = false; // the kernel stopped answering
+  let pingSent = 0; // when the unanswered ping was sent (0: none waiting)
 
   const index = (r, c) => r * size + c;
   const cellAt = (r, c) => cells[index(r, c)];
@@ -135,7 +142,68 @@ function render({ model, el: root }) {
       model.save_changes();
     }
   };
-  const send = (data) => model.send({ ...data, r: cursor[0], c: cursor[1] });
+  const send = (data) => {
+    if (!tell({ ...data, r: cursor[0], c: cursor[1] })) return;
+    ping(); // its answer comes after this message's: the kernel is alive and has done it
+  };
+  // A message to Python; false (and the page says the kernel is gone) when it cannot go.
+  function tell(message) {
+    try {
+      model.send(message);
+      return true;
+    } catch (error) {
+      console.warn("sudoku board: the kernel cannot be reached", error);
+      if (model.get("heartbeat")[0]) showGone();
+      return false;
+    }
+  }
+
+  // The heartbeat: a ping every few seconds, and after every message; Python answers each.
+  // No answer within the patience: the kernel is gone (culled, restarted, the server down).
+  function ping() {
+    const [every] = model.get("heartbeat");
+    if (!every || pingSent) return;
+    pingSent = performance.now();
+    tell({ type: "ping", seq: ++seq });
+  }
+  function watchHeartbeat() {
+    const [every, patience] = model.get("heartbeat");
+    if (!every) return;
+    if (pingSent && performance.now() - pingSent > patience * 1000) showGone();
+    if (!pingSent && performance.now() - lastPing > every * 1000) {
+      lastPing = performance.now();
+      ping();
+    }
+  }
+  let lastPing = performance.now();
+  const beating = setInterval(watchHeartbeat, 1000);
+  function showGone() {
+    if (gone) return;
+    if (model.get("running")) timerBase += (performance.now() - timerFrom) / 1000; // the clock stops
+    timerFrom = performance.now();
+    gone = true;
+    game.classList.add("sudoku-gone");
+    showTimer();
+    const resume = el("button", "sudoku-btn sudoku-btn-resume", "Resume");
+    resume.type = "button";
+    resume.setAttribute("aria-keyshortcuts", "r");
+    resume.addEventListener("click", () => window.location.reload());
+    lost.replaceChildren(
+      el("p", "", "The game's server stopped answering: its kernel was shut down or the"
+        + " connection dropped. Your game is kept in this browser."),
+      el("p", "", "Press R or Resume to carry on with a fresh kernel."),
+      resume,
+    );
+  }
+  function heard() {
+    pingSent = 0;
+    if (gone) { // the answer came after all: play on
+      gone = false;
+      game.classList.remove("sudoku-gone");
+      lost.replaceChildren();
+      setTimer();
+    }
+  }
 
   // A number (or a clear) on the cursor's cell: drawn at once, then sent to Python.
   function cellKey(key, n) {
@@ -166,10 +234,12 @@ function render({ model, el: root }) {
     fillCell(cell, look, size);
     cell.className = `${cell.dataset.base} ${look[2]}`;
     if (r === cursor[0] && c === cursor[1]) cell.classList.add("sudoku-cursor");
-    cell.setAttribute("aria-label", cellName(r, c, look, chosen));
+    cell.setAttribute("aria-label", model.get("paused")
+      ? `row ${r + 1}, column ${c + 1}, hidden while paused` : cellName(r, c, look, chosen));
   }
 
   function buildBoard(msg) {
+    const hadFocus = board.contains(document.activeElement);
     size = msg.size;
     board.style.setProperty("--sudoku-n", size);
     board.setAttribute("aria-label", `Sudoku, ${size} by ${size}`);
@@ -183,6 +253,8 @@ function render({ model, el: root }) {
     for (let r = 0; r < size; r++) {
       const row = el("div", "sudoku-row");
       row.setAttribute("role", "row");
+      row.setAttribute("aria-label", `row ${r + 1}`); // entering a row says its name, not nine cells
+      row.setAttribute("aria-rowindex", r + 1);
       for (let c = 0; c < size; c++) {
         const cell = el("div");
         cell.dataset.base = `sudoku-cell sudoku-r${r}c${c} ${msg.borders[index(r, c)]}`;
@@ -197,7 +269,7 @@ function render({ model, el: root }) {
     }
     for (const [r, c, value, marks, classes] of msg.cells) draw(r, c, [value, marks, classes]);
     cursor = [Math.min(cursor[0], size - 1), Math.min(cursor[1], size - 1)];
-    moveCursor(...cursor, false);
+    moveCursor(...cursor, false, hadFocus); // a new game (N) keeps the keyboard on the board
     buildPad();
     buildKeys();
     showSolved();
@@ -312,6 +384,18 @@ function render({ model, el: root }) {
       });
       toolbar.append(choice);
     }
+    const sizes = model.get("sizes");
+    if (sizes.length > 1) {
+      const choice = el("select", "sudoku-size");
+      choice.setAttribute("aria-label", "size of a new game");
+      for (const n of sizes) choice.append(new Option(`${n}x${n}`, String(n)));
+      choice.value = String(model.get("size"));
+      choice.addEventListener("change", () => {
+        model.set("size", Number(choice.value));
+        model.save_changes();
+      });
+      toolbar.append(choice);
+    }
     for (const name of model.get("buttons")) {
       const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
       const button = el("button", `sudoku-btn sudoku-btn-${slug}`, name);
@@ -333,7 +417,8 @@ function render({ model, el: root }) {
     keys.replaceChildren();
     const shortcuts = model.get("shortcuts");
     if (!Object.keys(shortcuts).length) return;
-    const items = [["arrows", "move"], [size > 9 ? "1-9, A-G" : `1-${Math.max(size, 1)}`, "place"],
+    const items = [["arrows", "move"],
+      [size > 9 ? `1-9, ${symbol(10)}-${symbol(size)}` : `1-${Math.max(size, 1)}`, "place"],
       ["Backspace", "clear"]];
     const byAction = {};
     for (const [combo, action] of Object.entries(shortcuts)) (byAction[action] ||= []).push(keyLabel(combo));
@@ -362,11 +447,33 @@ function render({ model, el: root }) {
     text.addEventListener("keydown", (event) => event.stopPropagation()); // Enter is a new line
     const play = el("button", "sudoku-btn sudoku-btn-play-own", "Play this puzzle");
     play.type = "button";
-    play.addEventListener("click", () => send({ type: "puzzle", text: text.value }));
+    const note = el("div", "sudoku-own-note");
+    note.setAttribute("role", "status");
+    const most = () => model.get("puzzle_text_max");
+    const tooLong = (n) => `That is ${n.toLocaleString("en")} characters: a puzzle is at most `
+      + `${most().toLocaleString("en")}. Nothing was sent.`;
+    // a paste longer than any puzzle is refused at once, before it fills the box
+    text.addEventListener("paste", (event) => {
+      const pasted = event.clipboardData ? event.clipboardData.getData("text") : "";
+      const length = text.value.length - (text.selectionEnd - text.selectionStart) + pasted.length;
+      if (length > most()) {
+        event.preventDefault();
+        note.textContent = tooLong(length);
+      }
+    });
+    text.addEventListener("input", () => {
+      note.textContent = text.value.length > most() ? tooLong(text.value.length) : "";
+    });
+    play.addEventListener("click", () => {
+      if (text.value.length > most()) note.textContent = tooLong(text.value.length);
+      else send({ type: "puzzle", text: text.value });
+    });
     box.append(
       el("summary", "", "Your own puzzle"),
-      el("div", "sudoku-own-how", "Type or paste 9 lines of 9: digits for givens, . or 0 for blanks."),
+      el("div", "sudoku-own-how", "Type or paste 9 lines of 9 (or 16 of 16): digits (and letters"
+        + " A-G) for givens, . or 0 for blanks."),
       text,
+      note,
       play,
     );
     own.append(box);
@@ -406,7 +513,7 @@ function render({ model, el: root }) {
       timer.textContent = "";
       return;
     }
-    const running = model.get("running") ? (performance.now() - timerFrom) / 1000 : 0;
+    const running = model.get("running") && !gone ? (performance.now() - timerFrom) / 1000 : 0;
     const total = Math.floor(timerBase + running);
     timer.textContent = `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
   }
@@ -419,6 +526,11 @@ function render({ model, el: root }) {
 
   const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
   board.addEventListener("keydown", (event) => {
+    if (gone) { // nothing reaches Python now: R resumes on a fresh kernel
+      if (event.key === "r" || event.key === "R") window.location.reload();
+      if (!event.ctrlKey && !event.metaKey && !event.altKey) event.preventDefault();
+      return;
+    }
     const letter = event.key.length === 1;
     const combo = (event.ctrlKey || event.metaKey ? "Control+" : "")
       + (event.shiftKey && letter && /[a-z]/i.test(event.key) ? "Shift+" : "")
@@ -456,6 +568,7 @@ function render({ model, el: root }) {
   model.on("msg:custom", (msg) => {
     if (msg.type === "full") buildBoard(msg);
     else if (msg.type === "cells") updateCells(msg);
+    else if (msg.type === "pong") heard();
     else if (msg.type === "ack" && msg.ack >= numberPending) {
       numberPending = 0;
       followSelected();
@@ -482,6 +595,17 @@ function render({ model, el: root }) {
     }
   }
   model.on("change:solved", showSolved);
+  model.on("change:paused", showPaused);
+  function showPaused() {
+    game.classList.toggle("sudoku-paused", model.get("paused"));
+    for (let i = 0; i < looks.length; i++) draw(Math.floor(i / size), i % size, looks[i]);
+  }
+  model.on("change:symbols", () => (symbols = model.get("symbols")));
+  model.on("change:sizes", buildToolbar);
+  model.on("change:size", () => {
+    const choice = toolbar.querySelector(".sudoku-size");
+    if (choice) choice.value = String(model.get("size"));
+  });
   model.on("change:elapsed", setTimer);
   model.on("change:running", setTimer);
   model.on("change:level", () => {
@@ -490,11 +614,17 @@ function render({ model, el: root }) {
   });
   message.textContent = model.get("message");
   status.textContent = model.get("status");
+  symbols = model.get("symbols");
   buildToolbar();
   buildOwnPuzzle();
   setTimer();
+  game.classList.toggle("sudoku-paused", model.get("paused"));
   model.send({ type: "ready" }); // Python answers with the whole board
-  return () => clearInterval(ticking);
+  ping(); // and a kernel gone before the board is drawn is said too
+  return () => {
+    clearInterval(ticking);
+    clearInterval(beating);
+  };
 }
 
 export default { render };

@@ -12,6 +12,13 @@ draws a number at once, before Python hears of it; the answer to that key names 
 (`ack`), so the browser keeps or corrects what it drew. Keys listed in `shortcuts` press
 a button; numbers above 9 are the letters A-G (16x16), typed as a-g.
 
+Every message from the browser is checked field by field before it is acted on (`read`):
+a page can send anything at all, so a malformed one is refused in words on the board,
+never echoed whole, and no traceback goes back to the page (a failure is logged on the
+server). With `heartbeat` on (the app), the page asks every few seconds whether the kernel
+still answers; when it does not (culled, restarted, the server gone), the page says so and
+offers to resume on a fresh kernel (the game is kept in the browser, see `browser_store`).
+
 The rules notebook's `GridView`, the helper, the search explorer and the game all draw
 on this one board.
 
@@ -23,6 +30,9 @@ and the state classes its look names (`sudoku-given`, `sudoku-wrong`, ...).
 
 from __future__ import annotations
 
+import logging
+import sys
+import traceback
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -30,8 +40,9 @@ from typing import Any
 import anywidget
 import traitlets
 
+from ..formats import SYMBOLS
 from ..grid import Grid
-from ..shape import Cell, Shape
+from ..shape import Cell, Shape, is_whole
 from .palette import palette_css
 from .render import thick_sides
 
@@ -44,6 +55,39 @@ CellCallback = Callable[[Cell, str], None]
 ButtonCallback = Callable[[str, Cell], None]
 NumberCallback = Callable[[int], object]  # what it returns is not used
 PuzzleCallback = Callable[[str], None]
+PingCallback = Callable[[], None]
+
+KINDS = ("ready", "ping", "cell", "button", "number", "puzzle")
+"""The messages the browser side sends."""
+LONGEST_KEY = 20
+"""The longest key name a browser sends ("Backspace", "ArrowDown"...): longer is refused."""
+LARGEST_SEQ = 2**53
+"""A key's sequence number counts up from 1 in the page; JavaScript's numbers stop here."""
+PUZZLE_TEXT_MAX = 1500
+"""The longest text the "Your own puzzle" box sends (a 16x16 grid drawn with lines between
+its regions is 721 characters): anything longer is refused at once, in the page and here."""
+
+
+class Refused(Exception):
+    """A message from the page that is not what the board sends: said in words, not acted on."""
+
+
+def keep_tracebacks_on_server() -> None:
+    """Send the comm layer's error reports to the server's log, not to the page.
+
+    Without a handler of its own, the logger of ipywidgets' comms writes a failure's whole
+    traceback (with the server's paths) to the kernel's stderr, which the page receives."""
+    comm_log = logging.getLogger("Comm")
+    if not comm_log.handlers:
+        comm_log.addHandler(logging.StreamHandler(sys.__stderr__))
+        comm_log.propagate = False
+
+
+def log_on_server(error: BaseException) -> None:
+    """A failure's traceback in the server's log (the kernel's own stderr, not the page's)."""
+    stream = sys.__stderr__
+    if stream is not None:
+        traceback.print_exception(type(error), error, error.__traceback__, file=stream)
 
 
 def grid_looks(grid: Grid) -> dict[Cell, Look]:
@@ -85,6 +129,13 @@ class Board(anywidget.AnyWidget):
     solved = traitlets.Bool(False).tag(sync=True)  # the solved moment: a banner, a ripple
     elapsed = traitlets.Float(-1.0).tag(sync=True)  # seconds played (negative: no timer)
     running = traitlets.Bool(False).tag(sync=True)  # whether the timer counts on
+    paused = traitlets.Bool(False).tag(sync=True)  # the board hidden, the timer stopped
+    symbols = traitlets.Unicode(SYMBOLS).tag(sync=True)  # the character of each number
+    sizes = traitlets.List(traitlets.Int()).tag(sync=True)  # the sizes a new game may have
+    size = traitlets.Int(0).tag(sync=True)  # the size chosen for the next new game
+    puzzle_text_max = traitlets.Int(PUZZLE_TEXT_MAX).tag(sync=True)
+    heartbeat = traitlets.List(traitlets.Float(), [0.0, 0.0]).tag(sync=True)
+    # ^ [seconds between the page's pings, seconds it waits for an answer]; 0: no pings
 
     def __init__(
         self,
@@ -99,6 +150,7 @@ class Board(anywidget.AnyWidget):
         on_number: NumberCallback | None = None,
         on_puzzle: PuzzleCallback | None = None,
     ) -> None:
+        keep_tracebacks_on_server()
         levels = list(levels)
         super().__init__(
             buttons=list(buttons),
@@ -114,7 +166,48 @@ class Board(anywidget.AnyWidget):
         self.shown: dict[Cell, Look] = dict(looks)
         self.on_cell, self.on_button, self.on_number = on_cell, on_button, on_number
         self.on_puzzle = on_puzzle
+        self.on_ping: PingCallback | None = None
         self.on_msg(self._received)
+
+    @traitlets.validate("level")
+    def _valid_level(self, proposal: Any) -> str:
+        """A level the chooser offers (the page may send anything)."""
+        value = proposal["value"]
+        if self.levels and value not in self.levels:
+            raise traitlets.TraitError("the level must be one of " + ", ".join(self.levels))
+        return str(value)
+
+    @traitlets.validate("size")
+    def _valid_size(self, proposal: Any) -> int:
+        """A size the chooser offers (0 when there is no choice)."""
+        value = proposal["value"]
+        if value and value not in self.sizes:
+            raise traitlets.TraitError("the size must be one of " + ", ".join(map(str, self.sizes)))
+        return int(value)
+
+    @traitlets.validate("cursor")
+    def _valid_cursor(self, proposal: Any) -> list[int]:
+        """A cell of the board: [row, column], each from 0 to size - 1."""
+        value = proposal["value"]
+        size = self.shape.size if hasattr(self, "shape") else self.box[0] * self.box[1]
+        if len(value) != 2 or not all(0 <= v < size for v in value):
+            raise traitlets.TraitError(f"the cursor must be [row, column], from 0 to {size - 1}")
+        return list(value)
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """A setting from the page (the cursor, the level); a bad one is refused in words and
+        the page is sent the value it had."""
+        try:
+            super().set_state(sync_data)
+        except Exception as error:  # the page may send anything at all
+            names = [name for name in sync_data if name in self.keys][:3]
+            self.message = "A setting from the page was refused: " + (
+                str(error)[:120] if isinstance(error, traitlets.TraitError) else "not understood"
+            )
+            if not isinstance(error, (traitlets.TraitError, TypeError, ValueError)):
+                log_on_server(error)
+            if names:
+                self.send_state(names)
 
     @classmethod
     def for_grid(cls, grid: Grid, on_cell: CellCallback | None = None) -> Board:
@@ -169,23 +262,86 @@ class Board(anywidget.AnyWidget):
         return [cell[0], cell[1], value, list(marks), classes]
 
     # --- browser to Python ----------------------------------------------------------------
-    def _received(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
-        """Route a message from the browser to the callback it is for."""
+    def _received(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """Check a message from the browser, then route it to the callback it is for. A
+        malformed one is refused in words; a failure is logged on the server, not sent."""
+        try:
+            kind, fields = self.read(content)
+            self.route(kind, fields)
+        except Refused as refusal:
+            self.message = f"A message from the page was refused: {refusal}"
+        except Exception as error:  # never a traceback to the page
+            log_on_server(error)
+            self.message = "Something went wrong on the server: that was not done."
+
+    def read(self, content: Any) -> tuple[str, dict[str, Any]]:
+        """A message's kind and fields, each checked; `Refused` says what is wrong."""
+        if not isinstance(content, dict):
+            raise Refused("it is not a set of named fields")
         kind = content.get("type")
-        cell = (int(content.get("r", 0)), int(content.get("c", 0)))
+        if kind not in KINDS:
+            raise Refused("its type is not one the board sends")
+        size = self.shape.size
+        fields: dict[str, Any] = {"cell": (self.whole(content, "r", 0, size - 1, self.cursor[0]),
+                                           self.whole(content, "c", 0, size - 1, self.cursor[1]))}
+        fields["seq"] = self.whole(content, "seq", 0, LARGEST_SEQ, None)
+        if kind == "cell":
+            fields["key"] = self.text(content, "key", LONGEST_KEY)
+        elif kind == "button":
+            fields["name"] = self.text(content, "name", LONGEST_KEY)
+            if fields["name"] not in self.buttons:
+                raise Refused("its button is not one of the board's")
+        elif kind == "number":
+            fields["n"] = self.whole(content, "n", 0, size, 0)
+        elif kind == "puzzle":
+            fields["text"] = self.text(content, "text", self.puzzle_text_max, "")
+        return str(kind), fields
+
+    @staticmethod
+    def whole(content: dict, name: str, low: int, high: int, default: Any) -> Any:
+        """A whole-number field from `low` to `high` (or the default when it is missing)."""
+        if name not in content:
+            return default
+        value = content[name]
+        if not is_whole(value) or not low <= value <= high:
+            raise Refused(f"its field '{name}' is not a whole number from {low} to {high}")
+        return value
+
+    @staticmethod
+    def text(content: dict, name: str, most: int, default: str | None = None) -> str:
+        """A text field of at most `most` characters, with no lone surrogate."""
+        value = content.get(name, default)
+        if not isinstance(value, str):
+            raise Refused(f"its field '{name}' is not text")
+        if len(value) > most:
+            raise Refused(f"its field '{name}' is {len(value):,} characters long"
+                          f" ({most:,} at most)")
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise Refused(f"its field '{name}' is not valid text (a lone surrogate)") from None
+        return value
+
+    def route(self, kind: str, fields: dict[str, Any]) -> None:
+        """Hand a checked message to the callback it is for."""
+        cell, seq = fields["cell"], fields["seq"]
         if kind == "ready":
             self.redraw()
+        elif kind == "ping":
+            if self.on_ping:
+                self.on_ping()
+            self.send({"type": "pong", "ack": seq})
         elif kind == "cell":
-            self.answer_key(cell, str(content.get("key")), content.get("seq"))
+            self.answer_key(cell, fields["key"], seq)
         elif kind == "button" and self.on_button:
-            self.on_button(str(content.get("name")), cell)
+            self.on_button(fields["name"], cell)
         elif kind == "number":
             if self.on_number:
-                self.on_number(int(content.get("n", 0)))
-            if isinstance(content.get("seq"), int):  # the browser waits for this to follow
-                self.send({"type": "ack", "ack": content["seq"]})  # `selected` again
+                self.on_number(fields["n"])
+            if seq is not None:  # the browser waits for this to follow `selected` again
+                self.send({"type": "ack", "ack": seq})
         elif kind == "puzzle" and self.on_puzzle:
-            self.on_puzzle(str(content.get("text", "")))
+            self.on_puzzle(fields["text"])
 
     def answer_key(self, cell: Cell, key: str, seq: Any) -> None:
         """Act on a key on a cell, then send that cell as it now is, naming the key.
@@ -211,5 +367,5 @@ class Board(anywidget.AnyWidget):
         size = self.shape.size
         if key in ("click", "clear") or key in {str(n) for n in range(1, size + 1)}:
             return None
-        letters = f" (A-{chr(55 + size)} for 10-{size})" if size > 9 else ""
+        letters = f" ({SYMBOLS[9]}-{SYMBOLS[size - 1]} for 10-{size})" if size > 9 else ""
         return f"'{key}' is not a number from 1 to {size}{letters}: type one, or Backspace clears."

@@ -4,7 +4,8 @@ Each colour has a light and a dark value. The HTML boards are static text in a n
 outputs, so they use the light values. The board widget gets every colour as a CSS custom
 property (`--sudoku-given`, ...) that follows JupyterLab's theme: the light values by
 default and in Voila, the dark ones when JupyterLab says its theme is dark
-(`data-jp-theme-light="false"` on the page's body). The cell's own background and text
+(`data-jp-theme-light="false"` on the page's body), or when the app's page follows a dark
+system (`prefers-color-scheme`, see `browser_store`). The cell's own background and text
 follow the theme's variables (`--jp-layout-color0`, `--jp-ui-font-color1`), with the
 light values as fallbacks where those variables are missing.
 
@@ -67,6 +68,8 @@ def palette_css() -> str:
     return (
         f".sudoku-game {{ {light}; }}\n"
         f"[data-jp-theme-light='false'] .sudoku-game {{ {dark}; }}\n"
+        # the app's page following the system's dark mode (see browser_store)
+        f"@media (prefers-color-scheme: dark) {{ .sudoku-follow-system .sudoku-game {{ {dark}; }} }}\n"
     )
 
 

@@ -7,6 +7,11 @@ action (a given, no number selected, nothing to undo) shows its message; nothing
 A puzzle of your own (from a newspaper or a book) goes in the "Your own puzzle" box under
 the board: it is checked (broken rules, no solution, several solutions) before it is played.
 
+In the app the game is kept in the player's own browser after every move (`BrowserStore`'s
+`current`), so a reload, a closed tab or a kernel shut down by the server brings the same
+game back: when the page opens, the browser hands the kept game over and it is played on.
+Save and Restore keep a second copy, by hand; Download and Upload carry it elsewhere.
+
 The board speaks to players, so its messages count rows and columns from 1 ("row 3,
 column 5"), as the cells' names for screen readers do; the game model and the lessons'
 code keep Python's (row, col) from 0. `for_players` turns one into the other. Every
@@ -18,6 +23,7 @@ action has a key (`SHORTCUTS`), listed under the board.
 
 from __future__ import annotations
 
+import os
 import random
 import re
 import time
@@ -31,11 +37,27 @@ from ..game import Change, Clock, Game, savegame
 from ..game.saves import SaveFile, Saves
 from ..game.sources import LEVELS
 from ..rules import conflicting_cells
-from ..shape import CLASSIC, Cell
-from .board import Board, Look
+from ..shape import CLASSIC, Cell, Shape
+from .board import PUZZLE_TEXT_MAX, Board, Look
 from .browser_store import BrowserStore
 
-BUTTONS = ("New", "Check", "Help", "Hint", "Undo", "Redo", "Clear", "Pencil", "Save", "Restore")
+BUTTONS = ("New", "Check", "Help", "Hint", "Undo", "Redo", "Clear", "Pencil", "Candidates",
+           "Pause", "Save", "Restore")
+SIZES = (9, 16)
+"""The sizes a new game can have (chosen beside the level); a puzzle of your own may also
+be 4x4, 6x6 or 8x8 (any size a saved game can have)."""
+HEARTBEAT = (20.0, 20.0)
+"""In the app: the page asks every 20 s whether its kernel answers, and waits 20 s for it
+(SUDOKU_HEARTBEAT="seconds,seconds" changes both: the tests use it)."""
+
+
+def heartbeat() -> list[float]:
+    """The page's pings: every how many seconds, and how long it waits for an answer."""
+    try:
+        every, patience = (float(part) for part in os.environ["SUDOKU_HEARTBEAT"].split(","))
+    except (KeyError, ValueError):
+        return list(HEARTBEAT)
+    return [every, patience] if 0 < every <= 3600 and 0 < patience <= 3600 else list(HEARTBEAT)
 SHORTCUTS = {
     "Control+z": "Undo",
     "Control+y": "Redo",
@@ -47,6 +69,8 @@ SHORTCUTS = {
     "n": "New",
     "s": "Save",
     "o": "Restore",
+    "m": "Candidates",
+    "t": "Pause",
 }
 """A key for every button (Clear is Backspace or Delete); not a-g, numbers on a 16x16 grid."""
 SAVE_FILE = "sudoku_game.json"
@@ -119,10 +143,17 @@ class GameView:
         )
         self.board.shortcuts = SHORTCUTS
         self.board.highlights = True
+        self.board.sizes = list(SIZES)
+        self.board.size = game.size if game.size in SIZES else SIZES[0]
+        self.board.on_ping = self.keep
+        self.kept = False  # whether the browser has handed over its kept game (the app)
         self.widget: ipywidgets.Widget = self.board
         if isinstance(self.saves, BrowserStore):  # its download and upload go under the board
             self.saves.on_upload = self.upload
+            self.saves.on_kept = self.carry_on
+            self.board.heartbeat = heartbeat()
             self.widget = ipywidgets.VBox([self.board, self.saves])
+            self.widget.add_class("sudoku-app")
         self.watch(game)
         self.show_level()
 
@@ -138,6 +169,8 @@ class GameView:
         self.game = game
         self.named = ()
         game.observe(self.changed)
+        if game.size in SIZES:
+            self.board.size = game.size
         self.board.redraw(game.puzzle.shape, cell_looks(game))
         self.show_state()
 
@@ -145,20 +178,39 @@ class GameView:
         """Put a message on the board (its live region reads it out), positions from 1."""
         self.board.message = for_players(message)
 
-    def help_shown(self) -> bool:
-        """Whether help shows anything: it is on and a number is selected (Check unselects)."""
-        return self.game.help and bool(self.game.selected)
-
     def show_state(self) -> None:
         """The pressed buttons, the selected number and the status line."""
         self.board.selected = self.game.selected
+        paused = self.game.paused_at is not None
         self.board.pressed = [
-            name for name, on in (("Help", self.help_shown()), ("Pencil", self.pencil)) if on
+            name
+            for name, on in (("Help", self.game.help), ("Pencil", self.pencil), ("Pause", paused))
+            if on
         ]
         self.board.status = for_players(self.game.summary())
         self.board.elapsed = float(round(self.game.elapsed()))
-        self.board.running = self.game.finished is None
+        self.board.running = self.game.finished is None and not paused
+        self.board.paused = paused
         self.board.solved = self.game.finished is not None
+
+    def keep(self) -> None:
+        """Keep the game as it is now in the player's browser (the app only): after every
+        change, and at each of the page's pings so that the time played is kept too."""
+        if isinstance(self.saves, BrowserStore) and self.kept:
+            self.saves.current = savegame.dumps(self.game)
+
+    def carry_on(self, text: str) -> None:
+        """The page opened: play on the game this browser kept, if it has one."""
+        if text:
+            try:
+                savegame.restore(self.game, text)
+            except SudokuError as error:
+                self.say(f"The game kept in this browser could not be read ({error}): a new one.")
+            else:
+                self.show_level()
+                self.say("Your game is back as you left it: " + for_players(self.game.summary()))
+        self.kept = True
+        self.keep()
 
     # --- the model told us something changed ------------------------------------------------
     def changed(self, change: Change) -> None:
@@ -169,16 +221,28 @@ class GameView:
         else:
             self.board.show(cell_looks(self.game, self.named))
         message = self.describe(change) if change.kind in ("entry", "marks") else change.message
+        if change.kind == "help" and self.game.help and not self.game.selected:
+            message += ": select a number to see where it may go"
         if message:
             self.say(message)
         self.show_state()
+        if change.kind != "selected":
+            self.keep()
 
     def describe(self, change: Change) -> str:
         """A move in words, where it was first: "undone: 5 in (2, 3), but 5 is already in ..."."""
         how, words = "", change.message
         if words.startswith(("undone", "redone")):
             how, _, words = words.partition(": ")
-        move = ": ".join(filter(None, [how, self.move_words(change.cells[0])]))
+        cell, others = change.cells[0], len(change.cells) - 1
+        if change.kind == "marks" and others:
+            what = f"pencil marks in {others + 1} cells"
+        elif change.kind == "entry" and others and self.game.board[cell]:
+            what = f"{self.move_words(cell)} (pencil {self.game.board[cell]} taken out of" \
+                f" {others} cell{'s' if others > 1 else ''})"
+        else:
+            what = self.move_words(cell)
+        move = ": ".join(filter(None, [how, what]))
         return f"{move}, but {words}" if words else move
 
     def move_words(self, cell: Cell) -> str:
@@ -227,17 +291,23 @@ class GameView:
         game = self.game
         actions = {
             "Check": game.check,
-            "Help": lambda: game.set_help(not self.help_shown()),
+            "Help": lambda: game.set_help(not game.help),
             "Hint": game.hint,
             "Undo": game.undo,
             "Redo": game.redo,
             "Clear": lambda: game.clear(cell),
             "New": self.new_game,
             "Pencil": self.toggle_pencil,
+            "Candidates": self.fill_candidates,
+            "Pause": lambda: game.carry_on() if game.paused_at is not None else game.pause(),
             "Save": self.save,
             "Restore": self.restore,
         }
         self.attempt(actions[name])
+
+    def fill_candidates(self) -> None:
+        """Pencil in every candidate of every empty cell (Undo takes them all back)."""
+        self.game.fill_candidates()
 
     def toggle_pencil(self) -> None:
         """Switch between placing numbers and pencilling marks."""
@@ -278,13 +348,18 @@ class GameView:
         a different puzzle (after a puzzle of your own, a fresh random one)."""
         fresh = self.game.seed is None
         seed = random.randrange(1_000_000) if fresh else (self.game.seed or 0) + 1
-        game = Game.new(self.board.level or "easy", seed, CLASSIC, self.game.clock)
+        shape = Shape.for_size(self.board.size) if self.board.size else CLASSIC
+        game = Game.new(self.board.level or "easy", seed, shape, self.game.clock)
         self.watch(game)
-        self.say(f"new {game.level} game (seed {seed})")
+        self.say(f"new {game.level} game, {game.size}x{game.size} (seed {seed})")
 
     def play_own(self, text: str) -> None:
         """Play a puzzle typed or pasted in; one that cannot be played is refused in words
         and the game in progress goes on untouched."""
+        if len(text) > PUZZLE_TEXT_MAX:
+            self.say(f"Your puzzle is not started: {len(text):,} characters is far more than a"
+                     f" puzzle ({PUZZLE_TEXT_MAX:,} at most).")
+            return
         if not text.strip():
             self.say("Type or paste a puzzle in the box first: 9 lines of 9.")
             return
@@ -292,6 +367,10 @@ class GameView:
             game = Game.from_text(text, self.game.clock)
         except SudokuError as error:
             self.say(f"Your puzzle is not started: {error}")
+            return
+        if game.size not in savegame.SIZES:
+            self.say(f"Your puzzle is not started: it is {game.size}x{game.size}; the game plays "
+                     + ", ".join(f"{n}x{n}" for n in savegame.SIZES) + " puzzles.")
             return
         self.watch(game)
         self.say(f"Your own puzzle: {len(game.puzzle.givens)} givens, one solution.")

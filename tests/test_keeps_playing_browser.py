@@ -1,0 +1,361 @@
+"""A game a class keeps playing, in a real browser against the app of `make play` (issue 28).
+
+- A reload mid-game brings the same game back (kept in the browser after every move), and
+  N (a new game) leaves the keyboard on the board.
+- A kernel shut down by the server's culler (short limits here) is reported in words, and
+  R resumes on a fresh kernel with the game intact.
+- Pages that vanish without a goodbye (crashed tabs) leave no kernel behind once the
+  configured idle time has passed, and the server's memory comes back within 20%
+  (`benchmarks/load_play.py --vanish 40` does the same with 40 pages).
+- Messages from a hostile page, sent straight down the kernel's websocket, are refused in
+  words: no traceback and no echo of the oversized input come back.
+- axe-core finds no violation of any impact (landmarks included) in light, dark and the
+  system's dark mode, at 390 px and at 200% zoom; cells and buttons are measured at 390 px.
+
+Only Chromium and Voila are started (no JupyterLab). Screenshots go to $SCREENSHOT_DIR.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+from test_board_browser import AXE
+from test_browser import CHROMIUM_FLAGS, WAIT_MS, chromium, free_port, serving
+from test_play_browser import NODELAY, SHOTS
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent
+PROBE = """() => [...document.querySelectorAll('.sudoku-game .sudoku-entry')]
+    .map(c => [c.className.match(/sudoku-r\\d+c\\d+/)[0], c.innerText.trim()])"""
+
+
+@pytest.fixture(scope="module")
+def chrome():
+    """Debian's Chromium driven by Playwright, without a JupyterLab."""
+    path = chromium()
+    playwright = pytest.importorskip("playwright.sync_api")
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=path, args=CHROMIUM_FLAGS)
+        yield browser
+        browser.close()
+
+
+@contextlib.contextmanager
+def app(kernels: dict | None = None, heartbeat: str | None = None):
+    """The app as `make play` serves it, with its config file (kernel limits overridden by
+    `kernels`), on a free port; yields its address, log and server process."""
+    root = Path(tempfile.mkdtemp(prefix="app-"))
+    shutil.copy(ROOT / "app" / "play.ipynb", root / "play.ipynb")
+    config = json.loads((ROOT / "app" / "voila.json").read_text(encoding="utf-8"))
+    config["MappingKernelManager"].update(kernels or {})
+    (root / "voila.json").write_text(json.dumps(config))
+    env = dict(os.environ, SUDOKU_SEED="5", HOME=str(root))
+    if heartbeat:
+        env["SUDOKU_HEARTBEAT"] = heartbeat
+    port = free_port()
+    command = [sys.executable, "-m", "voila", str(root / "play.ipynb"), "--no-browser",
+               f"--port={port}", "--Voila.ip=127.0.0.1", f"--Voila.config_file_paths={root}",
+               NODELAY]  # fmt: skip
+    url = f"http://127.0.0.1:{port}/"
+    with serving(command, env, url, root / "voila.log", cwd=root) as server:
+        yield {"url": url, "log": root / "voila.log", "server": server}
+    shutil.rmtree(root, ignore_errors=True)
+
+
+def open_board(page, url: str):
+    page.goto(url)
+    page.locator(".sudoku-game .sudoku-r8c8").wait_for(timeout=90_000)
+    return page.locator(".sudoku-game").first
+
+
+def blank_cells(board) -> list[tuple[int, int]]:
+    texts = board.locator(".sudoku-cell").evaluate_all("cs => cs.map(c => c.innerText.trim())")
+    return [(i // 9, i % 9) for i, text in enumerate(texts) if not text]
+
+
+def play_some(page, board) -> dict[str, str]:
+    """Two numbers and a pencil mark, by keyboard; what the board shows then."""
+    from playwright.sync_api import expect
+
+    (r1, c1), (r2, c2), (r3, c3) = blank_cells(board)[:3]
+    board.locator(f".sudoku-r{r1}c{c1}").click()
+    page.keyboard.press("4")
+    board.locator(f".sudoku-r{r2}c{c2}").click()
+    page.keyboard.press("7")
+    board.locator(f".sudoku-r{r3}c{c3}").click()
+    page.keyboard.press("p")
+    page.keyboard.press("2")
+    page.keyboard.press("p")
+    expect(board.locator(".sudoku-entry")).to_have_count(2, timeout=WAIT_MS)
+    expect(board.locator(".sudoku-marks")).to_have_count(1, timeout=WAIT_MS)
+    expect(board.locator(".sudoku-message")).to_have_text("pencil marks: off", timeout=WAIT_MS)
+    return dict(page.evaluate(PROBE))
+
+
+def focused(page) -> str:
+    return page.evaluate("() => document.activeElement.getAttribute('role') || ''")
+
+
+def shoot(page, name: str) -> None:
+    for folder in {SHOTS, Path(os.environ.get("SHOTS_28", SHOTS))}:
+        folder.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
+
+
+def test_a_reload_mid_game_brings_it_back_and_n_keeps_the_keyboard_on_the_board(chrome):
+    from playwright.sync_api import expect
+
+    with app() as server:
+        page = chrome.new_page(viewport={"width": 1100, "height": 900})
+        board = open_board(page, server["url"])
+        played = play_some(page, board)
+        page.reload()  # a new kernel: the browser hands over the game it kept
+        board = page.locator(".sudoku-game").first
+        expect(board.locator(".sudoku-message")).to_contain_text(
+            "Your game is back", timeout=WAIT_MS
+        )
+        assert dict(page.evaluate(PROBE)) == played
+        expect(board.locator(".sudoku-marks")).to_have_count(1)
+        board.locator("[role=gridcell][tabindex='0']").focus()
+        page.keyboard.press("n")
+        expect(board.locator(".sudoku-message")).to_contain_text("new easy game", timeout=WAIT_MS)
+        assert focused(page) == "gridcell"  # the cells were rebuilt; the focus stayed
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowRight")  # the keys still move the cursor on the board
+        assert "column 3" in page.evaluate("() => document.activeElement.ariaLabel")
+        page.close()
+
+
+def test_a_culled_kernel_is_said_and_r_resumes_on_a_fresh_one_with_the_game_intact(chrome):
+    from playwright.sync_api import expect
+
+    # no pings for 10 minutes, so the culler sees an idle kernel after 20 s (time enough for
+    # the page to load on a busy machine); 4 s of patience
+    limits = {"cull_idle_timeout": 20, "cull_interval": 2}
+    with app(limits, heartbeat="600,4") as server:
+        page = chrome.new_page(viewport={"width": 1100, "height": 900})
+        sockets: list[str] = []
+        page.on("websocket", lambda ws: sockets.append(ws.url))
+        board = open_board(page, server["url"])
+        played = play_some(page, board)
+        kernel = next(url for url in sockets if "/channels" in url).split("/")[-2]
+        deadline = time.monotonic() + 90
+
+        def culled() -> bool:
+            return any(kernel in line and "inactivity" in line
+                       for line in server["log"].read_text().splitlines())  # fmt: skip
+
+        while not culled() and time.monotonic() < deadline:
+            time.sleep(0.5)
+        assert culled()
+        empty = blank_cells(board)[0]
+        board.locator(f".sudoku-r{empty[0]}c{empty[1]}").click()  # a move: no answer comes
+        lost = board.locator("[role=alert]")
+        expect(lost).to_contain_text("stopped answering", timeout=WAIT_MS)
+        expect(lost).to_contain_text("Press R or Resume")
+        timer = board.locator(".sudoku-timer").inner_text()
+        time.sleep(2.5)
+        assert board.locator(".sudoku-timer").inner_text() == timer  # the clock stopped
+        shoot(page, "28-kernel-gone")
+        page.keyboard.press("r")
+        board = page.locator(".sudoku-game").first
+        expect(board.locator(".sudoku-message")).to_contain_text(
+            "Your game is back", timeout=WAIT_MS
+        )
+        assert dict(page.evaluate(PROBE)) == played
+        expect(board.locator("[role=alert]")).to_be_empty()
+        page.close()
+
+
+def kernels_and_memory(pid: int) -> tuple[int, float]:
+    """How many kernels the server runs, and its memory with theirs (MB, from /proc)."""
+    psutil = pytest.importorskip("psutil")
+    server = psutil.Process(pid)
+    below = server.children(recursive=True)
+    total = server.memory_info().rss
+    for child in below:
+        with contextlib.suppress(psutil.Error):
+            total += child.memory_info().rss
+    return len(below), total / 2**20
+
+
+def test_pages_that_vanish_leave_no_kernel_and_the_memory_comes_back(chrome):
+    pages = 6  # the benchmark sends 40
+    limits = {"cull_idle_timeout": 6, "cull_interval": 1}
+    with app(limits) as server:
+        pid = server["server"].pid
+        context = chrome.new_context()
+        first = context.new_page()
+        open_board(first, server["url"])
+        first.goto("about:blank")  # a page closed properly: its kernel goes at once
+        deadline = time.monotonic() + 30
+        while kernels_and_memory(pid)[0] and time.monotonic() < deadline:
+            time.sleep(0.5)
+        kernels, before = kernels_and_memory(pid)
+        assert kernels == 0
+        opened = [context.new_page() for _ in range(pages)]
+        for page in opened:
+            open_board(page, server["url"])
+        assert kernels_and_memory(pid)[0] == pages
+        for page in opened:  # a crashed tab: no goodbye, the socket just drops
+            context.new_cdp_session(page).send("Page.crash")
+        gone_at = time.monotonic()
+        limit = limits["cull_idle_timeout"] + limits["cull_interval"] + 20
+        while kernels_and_memory(pid)[0] and time.monotonic() - gone_at < limit:
+            time.sleep(0.5)
+        kernels, after = kernels_and_memory(pid)
+        assert kernels == 0, f"{kernels} kernels left {limit} s after their pages vanished"
+        assert after <= 1.2 * before, f"memory {after:.0f} MB after, {before:.0f} MB before"
+        context.close()
+
+
+def frame(msg_type: str, content: dict) -> str:
+    """One message down a kernel's websocket, as a page sends it (shell channel)."""
+    header = {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "username": "x",
+              "session": "hostile", "date": "", "version": "5.3"}  # fmt: skip
+    return json.dumps({"header": header, "parent_header": {}, "metadata": {},
+                       "channel": "shell", "content": content})  # fmt: skip
+
+
+def hostile(comm_id: str) -> list[str]:
+    """What a hostile page sends to a widget: malformed fields, a 2 MB key, a 10 MB paste."""
+    def custom(content) -> str:
+        return frame("comm_msg", {"comm_id": comm_id, "data": {"method": "custom",
+                                                                "content": content}})
+    return [
+        custom({"type": "cell", "r": "x", "c": 0, "key": "1"}),
+        custom({"type": "button", "name": "__class__", "r": 0, "c": 0}),
+        custom({"type": "cell", "r": 0, "c": 0, "key": "k" * 2_000_000}),
+        custom({"type": "puzzle", "text": "1" * 10_000_000}),
+        custom({"type": "number", "n": 7}).replace('"n": 7', '"n": ' + "9" * 5000),
+        frame("comm_msg", {"comm_id": comm_id, "data": {"method": "update",
+                                                        "state": {"level": "x" * 100_000}}}),
+    ]
+
+
+def test_hostile_messages_are_refused_in_words_quickly_with_no_traceback_sent(chrome):
+    import asyncio
+
+    from playwright.sync_api import expect
+    from tornado.websocket import websocket_connect
+
+    with app() as server:
+        page = chrome.new_page(viewport={"width": 1100, "height": 900})
+        to_page: list[str] = []
+        sockets: list[str] = []
+
+        def watch(ws) -> None:
+            sockets.append(ws.url)
+            ws.on("framereceived", lambda data: to_page.append(
+                data.decode("utf-8", "replace") if isinstance(data, bytes) else data))
+
+        page.on("websocket", watch)
+        board = open_board(page, server["url"])
+        channel = next(url for url in sockets if "/channels" in url).split("?")[0]
+
+        async def attack() -> tuple[list[str], float]:
+            ws = await websocket_connect(channel + "?session_id=hostile",
+                                         max_message_size=64 * 2**20)  # fmt: skip
+            await ws.write_message(frame("comm_info_request", {"target_name": "jupyter.widget"}))
+            heard: list[str] = []
+            comms: list[str] = []
+            while not comms:
+                reply = json.loads(await ws.read_message())
+                if reply["msg_type"] == "comm_info_reply":
+                    comms = list(reply["content"]["comms"])
+            start = time.monotonic()
+            for comm in comms:
+                for raw in hostile(comm):
+                    await ws.write_message(raw)
+            await ws.write_message(frame("kernel_info_request", {}))  # answered after them all
+            while True:
+                text = await ws.read_message()
+                heard.append(text)
+                if '"kernel_info_reply"' in text:
+                    break
+            ws.close()
+            return heard, time.monotonic() - start
+
+        heard, seconds = asyncio.run(attack())
+        assert seconds < 20, f"the kernel took {seconds:.1f} s to refuse them"
+        expect(board.locator(".sudoku-message")).to_contain_text("refused", timeout=WAIT_MS)
+        time.sleep(1)
+        everything = "\n".join(to_page + heard)
+        assert "refused" in everything
+        assert "Traceback" not in everything and "site-packages" not in everything
+        assert "k" * 1000 not in everything and "1" * 1000 not in everything  # no echo
+        assert "9" * 1000 not in everything and "x" * 1000 not in everything
+        empty = blank_cells(board)[0]  # the page still plays
+        board.locator(f".sudoku-r{empty[0]}c{empty[1]}").click()
+        page.keyboard.press("4")
+        expect(board.locator(".sudoku-entry")).to_have_count(1, timeout=WAIT_MS)
+        page.close()
+
+
+def axe_all(page) -> list[str]:
+    """axe-core's violations of every impact (landmarks included), one line each."""
+    if not AXE.exists():
+        if os.environ.get("CI"):
+            pytest.fail("CI must run the accessibility checks: run `make axe` (npm ci) first")
+        pytest.skip("no axe-core: run `make axe` (npm ci) to check the app's accessibility")
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate(
+        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+        ".map(v => `${v.impact}: ${v.id} on ${v.nodes.slice(0, 3).map(n => n.target.join(' '))}`)"
+    )
+    return list(found)
+
+
+SIZES = """() => {
+  const box = (sel) => [...document.querySelectorAll(sel)].map(e => e.getBoundingClientRect());
+  return {cells: box('.sudoku-game .sudoku-cell').map(r => Math.min(r.width, r.height)),
+          buttons: box('.sudoku-game button, .sudoku-game select, .sudoku-saves button')
+            .filter(r => r.width).map(r => Math.min(r.width, r.height)),
+          saves: box('.sudoku-saves button'), board: box('.sudoku-game .sudoku-board')[0]};
+}"""
+
+
+@pytest.mark.parametrize("look", ["light", "dark", "system-dark"])
+def test_the_app_passes_every_axe_rule_and_is_big_enough_on_a_phone(chrome, look):
+    from playwright.sync_api import expect
+
+    with app() as server:
+        url = server["url"] + ("?theme=dark" if look == "dark" else "")
+        scheme = "dark" if look == "system-dark" else "light"
+        for width, height, scale in ((1280, 900, 1), (390, 844, 2), (640, 450, 2)):
+            context = chrome.new_context(viewport={"width": width, "height": height},
+                                         device_scale_factor=scale, color_scheme=scheme,
+                                         has_touch=width == 390)  # fmt: skip
+            page = context.new_page()
+            board = open_board(page, url)
+            board.locator(".sudoku-r0c0").click()
+            page.keyboard.press("m")  # every candidate pencilled in: the marks are checked too
+            expect(board.locator(".sudoku-marks").first).to_be_visible(timeout=WAIT_MS)
+            assert axe_all(page) == [], f"{look} at {width} px"
+            if look == "system-dark":
+                ink = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
+                assert ink != "rgb(255, 255, 255)"  # the page follows the system: dark
+            if width == 390:
+                sizes = page.evaluate(SIZES)
+                assert min(sizes["cells"]) >= 42, sizes["cells"][:3]
+                assert min(sizes["buttons"]) >= 44
+                saves, board_box = sizes["saves"], sizes["board"]
+                middle = (saves[0]["x"] + saves[-1]["x"] + saves[-1]["width"]) / 2
+                assert abs(middle - (board_box["x"] + board_box["width"] / 2)) < 30  # centred
+                page.keyboard.press("t")  # paused: the board hidden
+                expect(board.locator(".sudoku-pause-note")).to_be_visible(timeout=WAIT_MS)
+                assert axe_all(page) == []
+                shoot(page, f"28-app-{look}-390-paused")
+                page.keyboard.press("t")
+            shoot(page, f"28-app-{look}-{width}")
+            context.close()
