@@ -76,8 +76,13 @@ def test_save_reload_restore_download_and_upload_keep_the_players_game(
     download.value.save_as(saved)
     assert json.loads(saved.read_text())["format"] == "sudoku-teach saved game"
 
-    board = open_board(page, app["url"])  # a reload: a new kernel, the browser kept the save
-    assert entries(board) == {}
+    board = open_board(page, app["url"])  # a reload: a new kernel; the browser kept the game
+    expect(board.locator(".sudoku-message")).to_contain_text("Your game is back", timeout=WAIT_MS)
+    assert entries(board) == played
+    first = blanks[0]
+    board.locator(f".sudoku-r{first // 9}c{first % 9}").click()
+    page.keyboard.press("Backspace")  # a move after Save: Restore takes the game back to it
+    expect(board.locator(".sudoku-entry")).to_have_count(1, timeout=WAIT_MS)
     board.locator(".sudoku-btn-restore").click()
     expect(board.locator(".sudoku-message")).to_contain_text("game restored", timeout=WAIT_MS)
     assert entries(board) == played
