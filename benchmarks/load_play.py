@@ -5,8 +5,9 @@ page (a new kernel) and must get back exactly their own game, kept by their brow
 student plays the same puzzle with different moves, so a mix-up would show). Then they
 leave: half close the page (the browser says so to the server), half vanish (the browser
 is killed, as a laptop lid closes). With `--vanish`, every page vanishes without a goodbye
-(its tab crashes), and the server runs with the limits of app/voila.json: the kernels must
-all be gone within the configured idle time plus one interval (and a margin of 30 s).
+(closed without `beforeunload`, as a crashed tab), and the server runs with the limits of
+app/voila.json: the kernels must all be gone within the configured idle time plus one
+interval (and a margin of 30 s).
 The server's memory, its own and its kernels' (RSS from /proc), is taken before, at the
 peak, and after they leave; after must be within 20% of before.
 
@@ -20,7 +21,7 @@ the number of students, each step's wait, and each class (`--deadline`). `--roun
 sends three classes one after the other, to see whether the server grows lesson by lesson.
 
     python benchmarks/load_play.py [--students 30] [--at-once 6] [--idle 30]
-    python benchmarks/load_play.py --students 40 --vanish   # 40 pages crash, no goodbye
+    python benchmarks/load_play.py --students 40 --vanish   # 40 pages go, no goodbye
 
 Not part of the test run: it takes a few minutes and a few GB of memory (the browsers).
 """
@@ -29,7 +30,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import json
 import os
 import socket
@@ -220,11 +220,10 @@ def until_no_kernels(pid: int, seconds: float) -> None:
     time.sleep(2)
 
 
-async def crash(context, page) -> None:
-    """The page's tab crashes: no goodbye reaches the server, the socket just drops."""
-    session = await context.new_cdp_session(page)
-    with contextlib.suppress(Exception):  # the crash ends the call too
-        await session.send("Page.crash")
+async def vanish(page) -> None:
+    """The page goes without `beforeunload` (as a crashed or discarded tab): no goodbye
+    reaches the server, its socket just drops."""
+    await page.close(run_before_unload=False)
 
 
 async def run_class(url: str, n: int, at_once: int, pid: int,
@@ -242,7 +241,7 @@ async def run_class(url: str, n: int, at_once: int, pid: int,
             during = memory(pid)
             for i, (context, page) in enumerate(opened):  # leave: half say so, half vanish
                 if vanish:
-                    await crash(context, page)
+                    await vanish(page)
                 elif i % 2 == 0:
                     await leave(page)
                     await context.close()
