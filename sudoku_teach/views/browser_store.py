@@ -27,7 +27,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-
 import anywidget
 import traitlets
 from jupyter_core.paths import jupyter_path

@@ -69,7 +69,8 @@ def palette_css() -> str:
         f".sudoku-game {{ {light}; }}\n"
         f"[data-jp-theme-light='false'] .sudoku-game {{ {dark}; }}\n"
         # the app's page following the system's dark mode (see browser_store)
-        f"@media (prefers-color-scheme: dark) {{ .sudoku-follow-system .sudoku-game {{ {dark}; }} }}\n"
+        "@media (prefers-color-scheme: dark) {"
+        f" .sudoku-follow-system .sudoku-game {{ {dark}; }} }}\n"
     )
 
 
