@@ -204,6 +204,11 @@ def test_a_bad_setting_from_the_page_is_refused_in_words_and_sent_back():
     assert view.board.cursor == [0, 0]
     view.board.set_state({"size": 7})
     assert view.board.size == 9
+    view.board.set_state({"level": "x" * 100_000})  # refused before ipywidgets echoes it
+    view.board.set_state({"cursor": [10**5000, 0]})
+    view.board.set_state({"_esm": "alert(1)"})
+    assert view.board.level == "easy" and view.board.cursor == [0, 0]
+    assert "not one the page may change" in view.board.message
 
 
 ODD = [

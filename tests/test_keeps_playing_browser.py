@@ -26,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 import uuid
 from pathlib import Path
@@ -77,7 +78,9 @@ def app(kernels: dict | None = None, heartbeat: str | None = None):
         deadline = time.monotonic() + 180  # a busy machine; asking for a page starts a kernel
         while True:
             try:
-                urllib.request.urlopen(url + "voila/static/extension.js", timeout=5)
+                urllib.request.urlopen(url + "voila/static/", timeout=5)
+                break
+            except urllib.error.HTTPError:  # it answers: it is up
                 break
             except OSError:
                 if time.monotonic() > deadline or server.poll() is not None:
@@ -277,7 +280,7 @@ def test_hostile_messages_are_refused_in_words_quickly_with_no_traceback_sent(ch
     import concurrent.futures
 
     from playwright.sync_api import expect
-    from tornado.websocket import websocket_connect
+    from tornado.websocket import WebSocketClosedError, websocket_connect
 
     server = served
     page = chrome.new_page(viewport={"width": 1100, "height": 900})
@@ -294,31 +297,38 @@ def test_hostile_messages_are_refused_in_words_quickly_with_no_traceback_sent(ch
     channel = next(url for url in sockets if "/channels" in url).split("?")[0]
 
     async def attack() -> tuple[list[str], float]:
-        ws = await websocket_connect(channel + "?session_id=hostile",
-                                     max_message_size=64 * 2**20)  # fmt: skip
+        """Each hostile message on a socket of its own (the server may close one that is
+        too big to be a message: that too is a refusal), then a question the kernel
+        answers after it."""
+        ws = await websocket_connect(channel + "?session_id=hostile")
         await ws.write_message(frame("comm_info_request", {"target_name": "jupyter.widget"}))
-        heard: list[str] = []
         comms: list[str] = []
         while not comms:
             reply = json.loads(await ws.read_message())
             if reply["msg_type"] == "comm_info_reply":
                 comms = list(reply["content"]["comms"])
+        ws.close()
+        heard: list[str] = []
         start = time.monotonic()
         for comm in comms:
             for raw in hostile(comm):
-                await ws.write_message(raw)
-        await ws.write_message(frame("kernel_info_request", {}))  # answered after them all
-        while True:
-            text = await ws.read_message()
-            heard.append(text)
-            if '"kernel_info_reply"' in text:
-                break
-        ws.close()
+                ws = await websocket_connect(channel + "?session_id=hostile",
+                                             max_message_size=64 * 2**20)  # fmt: skip
+                try:
+                    await ws.write_message(raw)
+                    await ws.write_message(frame("kernel_info_request", {}))
+                    while (text := await ws.read_message()) is not None:
+                        heard.append(text)
+                        if '"kernel_info_reply"' in text:
+                            break
+                except WebSocketClosedError:
+                    pass
+                ws.close()
         return heard, time.monotonic() - start
 
     with concurrent.futures.ThreadPoolExecutor(1) as pool:  # Playwright's loop runs here
         heard, seconds = pool.submit(asyncio.run, attack()).result()
-    assert seconds < 20, f"the kernel took {seconds:.1f} s to refuse them"
+    assert seconds < 60, f"the kernel took {seconds:.1f} s to refuse them"  # a socket each
     expect(board.locator(".sudoku-message")).to_contain_text("refused", timeout=WAIT_MS)
     time.sleep(1)
     everything = "\n".join(to_page + heard)

@@ -58,6 +58,8 @@ PuzzleCallback = Callable[[str], None]
 PingCallback = Callable[[], None]
 
 KINDS = ("ready", "ping", "cell", "button", "number", "puzzle")
+SETTABLE = {"cursor", "level", "size"}
+"""The settings the browser side changes (any other comes from Python only)."""
 """The messages the browser side sends."""
 LONGEST_KEY = 20
 """The longest key name a browser sends ("Backspace", "ArrowDown"...): longer is refused."""
@@ -81,6 +83,17 @@ def keep_tracebacks_on_server() -> None:
     if not comm_log.handlers:
         comm_log.addHandler(logging.StreamHandler(sys.__stderr__))
         comm_log.propagate = False
+
+
+def too_big(value: Any) -> bool:
+    """Whether a setting from the page is bigger than any the board sends (a cursor, a level)."""
+    if isinstance(value, str):
+        return len(value) > 100
+    if isinstance(value, list):
+        return len(value) > 2 or any(too_big(item) for item in value)
+    if isinstance(value, int):
+        return value.bit_length() > 32
+    return not isinstance(value, float)
 
 
 def log_on_server(error: BaseException) -> None:
@@ -195,8 +208,15 @@ class Board(anywidget.AnyWidget):
         return list(value)
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
-        """A setting from the page (the cursor, the level); a bad one is refused in words and
-        the page is sent the value it had."""
+        """A setting from the page (the cursor, the level, the size); a bad one is refused in
+        words and the page is sent the value it had. Checked before ipywidgets sees it, as
+        ipywidgets echoes what it is given to every page."""
+        if set(sync_data) - SETTABLE or any(too_big(value) for value in sync_data.values()):
+            self.message = "A setting from the page was refused: not one the page may change"
+            settable = [name for name in sync_data if name in SETTABLE]
+            if settable:
+                self.send_state(settable)  # the page shows the value it had again
+            return
         try:
             super().set_state(sync_data)
         except Exception as error:  # the page may send anything at all
