@@ -152,7 +152,8 @@ def test_every_board_of_the_lesson_stands_whole_in_jupyterlab(browser, lab, name
     stem = name.removesuffix(".ipynb")
     try:
         with console_errors(page) as errors:
-            page.goto(f"{lab['base']}/lab/workspaces/{stem}/tree/{name}?reset&token={lab['token']}")
+            url = f"{lab['base']}/lab/workspaces/{stem}/tree/{name}?reset&token={lab['token']}"
+            page.goto(url, timeout=WAIT_MS)
             status = page.locator("#jp-main-statusbar")
             status.get_by_text("| Idle").wait_for(timeout=WAIT_MS)
             page.locator("#jp-MainMenu").get_by_text("Run", exact=True).click()
@@ -187,7 +188,7 @@ def test_the_game_lesson_stands_whole_in_voila(browser, tmp_path_factory):  # no
     with serving(command, env, ready, root / "voila.log", cwd=root):
         page = browser.new_page(viewport={"width": 1200, "height": 900})
         with console_errors(page) as errors:
-            page.goto(f"http://127.0.0.1:{port}/")
+            page.goto(f"http://127.0.0.1:{port}/", timeout=WAIT_MS)  # Voila runs 08 first
             page.locator(".sudoku-game .sudoku-board").first.wait_for(timeout=WAIT_MS)
             page.wait_for_function(
                 "() => !document.querySelector('.voila-spinner, #loading')"
