@@ -6,6 +6,7 @@ import os
 import shutil
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,8 @@ from conftest import brute_count, independent_is_solved, keeps_givens
 
 from sudoku_teach.cli import build_parser, main
 from sudoku_teach.cli.worksheet import build_sheet
+from sudoku_teach.grid import Grid
+from sudoku_teach.teacher.worksheet import Sheet, WorksheetError, missing_glyphs, pdf_bytes
 
 HARD_SIX = ["worksheet", "--count", "6", "--difficulty", "hard", "--seed", "11", "--answers",
             "--title", "Week 3"]
@@ -206,3 +209,31 @@ def test_a_9x9_sheet_keeps_six_a_page_and_no_letter_key(tmp_path):
                  "-o", str(out)]) == 0
     pages = [page for page in pdf_text(out).split("\f") if page.strip()]
     assert len(pages) == 2 and "Letters" not in pdf_text(out)
+
+
+@needs_poppler
+@pytest.mark.parametrize("title", ["Unit $$ 3", r"a \frac{1}{2} $$", r"$\alpha$ and $$"])
+def test_a_title_with_markup_that_does_not_parse_is_printed_as_typed(tmp_path, title):
+    out = tmp_path / "sheet.pdf"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no matplotlib warning may reach the teacher
+        assert main(["worksheet", "--count", "1", "--difficulty", "easy", "--seed", "1",
+                     "--size", "4", "--title", title, "-o", str(out)]) == 0
+    assert title in pdf_text(out)
+
+
+@pytest.mark.parametrize("title", ["第三课", "Quiz ✓ 日本", "שיעור 3"])
+def test_a_title_the_font_cannot_draw_is_refused_naming_the_characters(tmp_path, capsys, title):
+    out = tmp_path / "sheet.pdf"
+    assert main(["worksheet", "--count", "1", "--difficulty", "easy", "--seed", "1",
+                 "--size", "4", "--title", title, "-o", str(out)]) == 2
+    said = capsys.readouterr().err
+    assert "has no letter for" in said and "title" in said
+    assert all(char in said for char in missing_glyphs(title)) and missing_glyphs(title)
+    assert not out.exists()
+
+
+def test_the_library_refuses_a_title_it_cannot_draw():
+    sheet = Sheet("日本", "about", "remake", [Grid.parse("1234341221434321")])
+    with pytest.raises(WorksheetError, match="has no letter for"):
+        pdf_bytes(sheet, 1, "a4")

@@ -18,10 +18,10 @@ from ..shape import Shape
 from ..teacher.worksheet import (
     MAX_COUNT,
     MAX_PER_PAGE,
-    MAX_TITLE,
     PAPER,
     Sheet,
     WorksheetError,
+    check_title,
     default_per_page,
     make_puzzles,
     read_puzzles,
@@ -86,11 +86,7 @@ def cmd_worksheet(args: argparse.Namespace) -> int:
         )
     if not args.output.strip():
         raise WorksheetError("-o needs a file name to write the PDF to")
-    if not args.title.isprintable():
-        raise WorksheetError("a title is one line of text: no line breaks or tabs in it")
-    if len(args.title) > MAX_TITLE:
-        raise WorksheetError(f"a title of at most {MAX_TITLE} characters fits on the page,"
-                             f" not {len(args.title)}")
+    check_title(args.title)
     if args.count and args.count > MAX_COUNT:
         raise WorksheetError(f"at most {MAX_COUNT} puzzles a worksheet, not {args.count}")
     sheet = build_sheet(args)

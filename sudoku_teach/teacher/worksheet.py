@@ -200,11 +200,44 @@ def heading_size(text: str, room: float, largest: float = 17) -> float:
     """The font size (points) at which a heading fits in `room` inches: 17, or less for a
     long one (measured with the font itself)."""
     from matplotlib.font_manager import FontProperties
-    from matplotlib.textpath import TextPath
+    from matplotlib.textpath import text_to_path
 
-    font = FontProperties(family="DejaVu Sans", weight="bold")
-    width = TextPath((0, 0), text, size=largest, prop=font, usetex=False).get_extents().width
+    font = FontProperties(family="DejaVu Sans", weight="bold", size=largest)
+    width, _, _ = text_to_path.get_text_width_height_descent(text, font, ismath=False)
     return min(largest, largest * room * 72 / max(width, 1.0))
+
+
+PAGE_FONTS = ("DejaVu Sans", "DejaVu Sans Mono")
+"""The fonts of a page: the title stands in both (the heading, and the footer's command)."""
+
+
+def missing_glyphs(text: str) -> list[str]:
+    """The characters of `text` that a page's fonts cannot draw (they would print as boxes)."""
+    from matplotlib.font_manager import FontProperties, findfont
+    from matplotlib.ft2font import FT2Font
+
+    drawable = [
+        set(FT2Font(findfont(FontProperties(family=family))).get_charmap())
+        for family in PAGE_FONTS
+    ]
+    return sorted({char for char in text if any(ord(char) not in font for font in drawable)})
+
+
+def check_title(title: str) -> None:
+    """Refuse a title the page cannot show as typed, saying what is wrong with it."""
+    if not title.isprintable():
+        raise WorksheetError("a title is one line of text: no line breaks or tabs in it")
+    if len(title) > MAX_TITLE:
+        raise WorksheetError(
+            f"a title of at most {MAX_TITLE} characters fits on the page, not {len(title)}"
+        )
+    missing = missing_glyphs(title)
+    if missing:
+        shown = " ".join(missing[:10]) + (" ..." if len(missing) > 10 else "")
+        raise WorksheetError(
+            f"the worksheet's font ({PAGE_FONTS[0]}) has no letter for {shown} in the title:"
+            " write it with Latin, Greek or Cyrillic letters"
+        )
 
 
 def footer_lines(remake: str) -> list[str]:
@@ -260,6 +293,7 @@ def pdf_bytes(sheet: Sheet, per_page: int, paper: str) -> tuple[bytes, int]:
     import matplotlib
     from matplotlib.backends.backend_pdf import PdfPages
 
+    check_title(sheet.title)
     metadata = {"CreationDate": None, "Creator": "sudoku-teach", "Producer": "sudoku-teach",
                 "Title": sheet.title}
     pages = pages_of(sheet, per_page)
