@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 from conftest import independent_is_solved
 
+from sudoku_teach.errors import SavedGameError
 from sudoku_teach.examples import ASSIGNMENT_PUZZLE, ASSIGNMENT_SOLUTION, WARMUP_4X4
 from sudoku_teach.game import Game, savegame
 from sudoku_teach.grid import Grid
@@ -202,3 +203,20 @@ def test_damaged_saves_are_refused_in_words(tmp_path) -> None:
         savegame.loads(savegame.json.dumps(dict(good, marks=5)), FakeClock())
     with pytest.raises(SavedGameError, match=f"^cannot write {tmp_path}"):
         savegame.save_file(Game.from_text(ASSIGNMENT_PUZZLE), tmp_path)  # a directory
+
+
+@pytest.mark.parametrize("small, big", [(4, 9), (9, 4), (9, 16), (6, 9)])
+@pytest.mark.parametrize("part", ["puzzle", "solution", "board"])
+def test_a_grid_from_a_save_of_another_size_is_refused_naming_both_sizes(small, big, part):
+    import json
+
+    from sudoku_teach.shape import Shape
+
+    ours = json.loads(savegame.dumps(Game.new(seed=3, shape=Shape.for_size(big))))
+    theirs = json.loads(savegame.dumps(Game.new(seed=3, shape=Shape.for_size(small))))
+    ours[part] = theirs[part]
+    with pytest.raises(SavedGameError) as refused:
+        savegame.loads(json.dumps(ours), clock=FakeClock())
+    said = str(refused.value)
+    assert f"a {big}x{big} game has {big * big}" in said
+    assert f"{small * small} cells" in said and f"{small}x{small} grid" in said

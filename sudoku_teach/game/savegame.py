@@ -128,6 +128,7 @@ def read_game(data: dict, clock: Any) -> Game:
     size = field(data, "size", lambda v: is_whole(v) and v in SIZES, "4, 6, 8, 9 or 16")
     puzzle = grid_field(data, "puzzle", read_regions(data, size))
     solution = proper_solution(puzzle)
+    grid_field(data, "solution", puzzle.shape)  # the right size, or a message naming sizes
     if solution.to_string() != data["solution"]:
         raise SavedGameError("the saved solution does not solve the saved puzzle")
     level = field(data, "level", lambda v: v in (*LEVELS, "custom"),
@@ -208,12 +209,29 @@ def is_seconds(value: Any) -> bool:
 
 def grid_field(data: dict, name: str, shape: Shape) -> Grid:
     """A grid saved as one line of text."""
-    text = field(data, name, lambda v: isinstance(v, str) and len(v) == shape.n_cells,
-                 f"{shape.n_cells} characters")
+    value = data[name]
+    if isinstance(value, str) and len(value) != shape.n_cells:
+        raise SavedGameError(f"the saved game is damaged: its {name} has {len(value)} cells,"
+                             f" but a {grid_name(shape)} game has {shape.n_cells}"
+                             f"{other_size(len(value))}")
+    text = field(data, name, lambda v: isinstance(v, str), f"{shape.n_cells} characters")
     try:
         return Grid.parse(text, shape)
     except SudokuError as error:
         raise SavedGameError(f"the saved game is damaged: its {name}: {error}") from None
+
+
+def grid_name(shape: Shape) -> str:
+    """A grid's size as people say it: '9x9'."""
+    return f"{shape.size}x{shape.size}"
+
+
+def other_size(cells: int) -> str:
+    """A hint when a grid has the cells of another size: parts of two saves mixed up."""
+    sizes = [size for size in SIZES if size * size == cells]
+    if not sizes:
+        return ""
+    return f" (the cells of a {sizes[0]}x{sizes[0]} grid: part of a save of another size?)"
 
 
 def read_list(data: dict, name: str, read: Callable[[Any, Game], T], game: Game) -> list[T]:
