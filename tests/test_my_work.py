@@ -49,3 +49,23 @@ def test_the_command_says_what_it_did_and_refuses_a_missing_source(tmp_path, cap
 def test_my_work_is_ignored_by_git():
     ignored = (ROOT / ".gitignore").read_text(encoding="utf-8").split()
     assert "my-work/" in ignored
+
+
+def test_a_notebook_the_course_changed_after_the_copy_is_named_and_the_copy_kept(
+    tmp_path, capsys
+):
+    import os
+    import shutil
+
+    course, mine = tmp_path / "course", tmp_path / "my-work"
+    shutil.copytree(STUDENT, course)
+    copy_once(course, mine)
+    old = mine / "09_reductions.ipynb"
+    os.utime(old, (1_000_000, 1_000_000))  # the copy was made long ago ...
+    (course / "09_reductions.ipynb").write_text("new version", encoding="utf-8")  # then a pull
+    os.utime(mine / "01_rules.ipynb", (1_000_000, 1_000_000))  # old too, but the course kept it
+    before = old.read_bytes()
+    assert main([str(course), str(mine)]) == 0
+    said = capsys.readouterr().out
+    assert "09_reductions.ipynb changed in the course" in said and "01_rules" not in said
+    assert old.read_bytes() == before

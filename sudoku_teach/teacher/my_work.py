@@ -37,6 +37,19 @@ def copy_once(source: str | Path, destination: str | Path) -> list[Path]:
     return copied
 
 
+def changed_since(source: str | Path, destination: str | Path) -> list[str]:
+    """The course's notebooks that changed after the student's copy of them was last saved
+    (a `git pull` brought a new version): the student is told, the copy is still kept."""
+    changed = []
+    for pattern in PATTERNS:
+        for file in sorted(Path(source).glob(pattern)):
+            mine = Path(destination) / file.name
+            if (mine.is_file() and file.stat().st_mtime > mine.stat().st_mtime
+                    and file.read_bytes() != mine.read_bytes()):  # fmt: skip
+                changed.append(file.name)
+    return changed
+
+
 def main(argv: list[str] | None = None) -> int:
     """Copy and say what was copied and what was kept."""
     args = sys.argv[1:] if argv is None else argv
@@ -51,6 +64,9 @@ def main(argv: list[str] | None = None) -> int:
     kept = "your own work is never overwritten"
     print(f"{len(copied)} notebooks copied to {args[1]} ({kept})" if copied else
           f"{args[1]} already has every notebook ({kept})")  # fmt: skip
+    for name in changed_since(args[0], args[1]):
+        print(f"  {name} changed in the course after your copy: yours is kept; to start the new"
+              f" version, rename your copy (e.g. to mine-{name}) and run this again")
     return 0
 
 
