@@ -24,12 +24,16 @@ def pip_requirements() -> dict[str, str]:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     found: dict[str, str] = {}
     extras = project["optional-dependencies"]
-    # the hub's and the mutation benchmark's tools are for a server and a maintainer
-    extras = [lines for name, lines in extras.items() if name not in ("hub", "mutation")]
+    # the hub's, the mutation benchmark's, nbgrader's and the JupyterLite build's tools are
+    # for a server, a maintainer or a school's grading, not for a student's laptop
+    apart = ("hub", "mutation", "nbgrader", "lite")
+    extras = [lines for name, lines in extras.items() if name not in apart]
     for line in project["dependencies"] + sum(extras, []):
         requirement = Requirement(line)
         if requirement.marker is not None:
             continue  # backports for old Pythons; conda brings its own
+        if requirement.name == project["name"]:
+            continue  # an extra that takes in another (dev takes lite and nbgrader)
         name = CONDA_NAMES.get(requirement.name.lower(), requirement.name.lower())
         bounds = ",".join(sorted(str(s) for s in requirement.specifier))
         assert found.setdefault(name, bounds) == bounds, f"{name} has two different bounds"
