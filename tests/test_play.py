@@ -339,3 +339,27 @@ def test_help_with_no_number_selected_says_so_and_the_button_agrees(view):
 def test_a_number_key_is_answered_after_the_selection_it_makes(view):
     browser(view, type="number", n=6, seq=3)
     assert view.board.selected == 6 and view.sent[-1] == {"type": "ack", "ack": 3}
+
+
+def test_every_message_of_a_16x16_game_writes_numbers_over_9_as_letters():
+    from sudoku_teach.formats import symbol
+    from sudoku_teach.shape import Shape
+
+    game = Game.new("easy", 4, clock=lambda: 0.0, shape=Shape.for_size(16))
+    view = GameView(game)
+    view.board.send = lambda message: None
+    blanks = [cell for cell in game.puzzle.shape.cells if not game.puzzle[cell]]
+    row, col = blanks[0]
+    wrong = next(v for v in range(10, 17) if v != game.solution[row, col]
+                 and any(game.puzzle[row, c] == v for c in range(16)))  # clashes in its row
+    browser(view, type="cell", r=row, c=col, key=str(wrong))  # board.js sends G as "16"
+    said = [view.board.message]
+    browser(view, type="button", button="pencil")
+    browser(view, type="cell", r=blanks[1][0], c=blanks[1][1], key=str(wrong))
+    said.append(view.board.message)
+    browser(view, type="button", button="undo")
+    said.append(view.board.message)
+    assert symbol(wrong) in said[0]
+    for text in said:
+        numbers = {int(n) for n in re.findall(r"\b\d+\b", re.sub(r"(row|column) \d+", "", text))}
+        assert not numbers & set(range(10, 17)), text

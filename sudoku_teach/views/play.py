@@ -33,6 +33,7 @@ from typing import Any
 import ipywidgets
 
 from ..errors import SudokuError
+from ..formats import symbol
 from ..game import Change, Clock, Game, savegame
 from ..game.saves import SaveFile, Saves
 from ..game.sources import LEVELS
@@ -238,7 +239,7 @@ class GameView:
         if change.kind == "marks" and others:
             what = f"pencil marks in {others + 1} cells"
         elif change.kind == "entry" and others and self.game.board[cell]:
-            what = f"{self.move_words(cell)} (pencil {self.game.board[cell]} taken out of" \
+            what = f"{self.move_words(cell)} (pencil {symbol(self.game.board[cell])} taken out of" \
                 f" {others} cell{'s' if others > 1 else ''})"
         else:
             what = self.move_words(cell)
@@ -249,9 +250,9 @@ class GameView:
         """What a cell now holds, in words: a number, pencil marks, or nothing."""
         where = f"({cell[0]}, {cell[1]})"
         value = self.game.board[cell]
-        marks = " ".join(str(n) for n in sorted(self.game.marks.get(cell, ())))
+        marks = " ".join(symbol(n) for n in sorted(self.game.marks.get(cell, ())))
         if value:
-            return f"{value} in {where}"
+            return f"{symbol(value)} in {where}"
         return f"{where} pencil {marks}" if marks else f"{where} cleared"
 
     # --- the player did something -----------------------------------------------------------
