@@ -14,8 +14,10 @@ from sudoku_teach.views.board import Board
 from sudoku_teach.views.render import grid_html
 
 ROOT = ".sudoku-game"
-WRAPPERS = ("[data-jp-theme-light='false'] ", ".sudoku-grid-view ", ".sudoku-explorer ")
-"""What may stand before the root: JupyterLab's dark theme, and the lessons' own widgets."""
+WRAPPERS = ("[data-jp-theme-light='false'] ", ".sudoku-grid-view ", ".sudoku-explorer ",
+            ".sudoku-follow-system ")
+"""What may stand before the root: JupyterLab's dark theme, the lessons' own widgets, and the
+body class of a page that follows the system's dark mode (set by the page's script)."""
 
 
 def selectors(css: str) -> list[str]:

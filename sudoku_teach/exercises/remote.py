@@ -95,62 +95,6 @@ def outcome_data(outcome: Outcome) -> dict[str, Any]:
     }
 
 
-MACHINERY = ("json", "sudoku_teach.exercises.wire", "sudoku_teach.exercises.subject",
-             "sudoku_teach.exercises.watchdog", "sudoku_teach.exercises.code_reading",
-             "sudoku_teach.exercises.remote", "sudoku_teach.exercises.framework")
-"""The modules whose functions answer the grader (and the checks'): kept by `guard`."""
-
-
-def machinery() -> dict[tuple[Any, str], Any]:
-    """Every function and class of the answering modules, and their classes' methods, now."""
-    import importlib
-
-    kept: dict[tuple[Any, str], Any] = {}
-    for name in MACHINERY:
-        module = importlib.import_module(name)
-        for key, value in list(vars(module).items()):
-            if key.startswith("__") or not callable(value):
-                continue
-            kept[(module, key)] = value
-            if isinstance(value, type) and value.__module__ == name:
-                kept.update(((value, attr), method) for attr, method in vars(value).items()
-                            if callable(method) and attr != "__class__")
-    return kept
-
-
-def guard() -> Callable[[str], str]:
-    """Keep the answering machinery as it is (before the notebook runs): the function returned
-    puts it back, says what the notebook had changed, then answers one of the grader's requests.
-
-    Tampering changes no verdict (the grader judges by itself); this only lets the grader say
-    that it happened, and judge the notebook's honest exercises through unchanged code.
-    """
-    from .framework import REGISTRY
-
-    kept, registry, answer_one = machinery(), dict(REGISTRY), serve
-
-    def guarded(request: str) -> str:
-        changed = sorted({label(owner, name) for (owner, name), value in kept.items()
-                          if vars(owner).get(name) is not value})
-        if registry != REGISTRY:
-            changed.append("framework.REGISTRY")
-        for (owner, name), value in kept.items():
-            if vars(owner).get(name) is not value:
-                setattr(owner, name, value)
-        REGISTRY.clear()
-        REGISTRY.update(registry)
-        reply = json.loads(answer_one(request))
-        reply["tampered"] = changed
-        return json.dumps(reply)
-
-    return guarded
-
-
-def label(owner: Any, name: str) -> str:
-    """`remote.serve`, `LocalSubject.run`: a changed name as a teacher reads it."""
-    return f"{getattr(owner, '__name__', '?').rsplit('.', 1)[-1]}.{name}"
-
-
 # --- in the grader ------------------------------------------------------------------------
 def outcome_from(data: Any) -> Outcome:
     """An outcome from a kernel's reply, read strictly (anything odd is a WireError)."""

@@ -38,8 +38,8 @@ from .sandbox import Limits, make_folder
 PASSED, FAILED, NOT_DONE, ERROR, TIMED_OUT = "passed", "failed", "not done", "error", "timed out"
 TAMPERED = "tampered"
 STATUSES = (PASSED, FAILED, NOT_DONE, ERROR, TIMED_OUT, TAMPERED)
-GUARD = "__import__('sudoku_teach.exercises.remote').exercises.remote.guard()"
-"""Run in the kernel before the notebook: keeps the answering machinery (`remote.guard`)."""
+GUARD = "__import__('sudoku_teach.exercises.tamper').exercises.tamper.guard()"
+"""Run in the kernel before the notebook: keeps the answering machinery (`tamper.guard`)."""
 LEFT_OUT = ("(ran over its time)", "(stopped the kernel)")
 """The kinds of a cell left out of the next run (never an exception's name)."""
 NOTEBOOK = "(notebook)"
@@ -233,7 +233,7 @@ class Run:
     verdicts: dict[str, tuple[str, str]] = field(default_factory=dict)
     errors: list[CellError] = field(default_factory=list)
     tampered: set[str] = field(default_factory=set)
-    """What the notebook's cells changed in the answering machinery (`remote.guard`)."""
+    """What the notebook's cells changed in the answering machinery (`tamper.guard`)."""
     doing: int | str | None = None
     """What runs now: a cell's number, an exercise's name, or None (the kernel starting)."""
 
