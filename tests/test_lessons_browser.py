@@ -191,7 +191,8 @@ def test_the_game_lesson_stands_whole_in_voila(browser, tmp_path_factory):  # no
     port = free_port()
     env = dict(os.environ, HOME=str(root))
     command = [sys.executable, "-m", "voila", str(root / "08_play.ipynb"), "--no-browser",
-               f"--port={port}", "--Voila.ip=127.0.0.1"]  # fmt: skip
+               f"--port={port}", "--Voila.ip=127.0.0.1",
+               f"--Voila.config_file_paths={ROOT / 'app'}"]  # fmt: skip (the class server's)
     ready = f"http://127.0.0.1:{port}/voila/static/voila.js"  # "/" would start a kernel
     with serving(command, env, ready, root / "voila.log", cwd=root):
         page = browser.new_page(viewport={"width": 1200, "height": 900})

@@ -29,7 +29,6 @@ from typing import Any
 
 import anywidget
 import traitlets
-from jupyter_core.paths import jupyter_path
 
 from ..game.savegame import MAX_BYTES
 from .board import log_on_server
@@ -40,10 +39,20 @@ DARK_THEME = ("nbconvert", "templates", "lab", "static", "theme-dark.css")
 """Where Voila's dark theme (JupyterLab's, as nbconvert ships it) lies under a Jupyter path."""
 
 
+def theme_folders() -> list[str]:
+    """The Jupyter folders that may hold Voila's dark theme; none in the browser's own kernel
+    (JupyterLite has no jupyter_core), where the page then keeps its light colours."""
+    try:
+        from jupyter_core.paths import jupyter_path
+    except ImportError:
+        return []
+    return jupyter_path(*DARK_THEME[:-1])
+
+
 def system_dark_css() -> str:
     """CSS that gives a light Voila page the dark theme's colours when the system is dark
     (only once the page's script has marked the body `sudoku-follow-system`)."""
-    for folder in jupyter_path(*DARK_THEME[:-1]):
+    for folder in theme_folders():
         path = Path(folder) / DARK_THEME[-1]
         if path.exists():
             text = path.read_text(encoding="utf-8")
