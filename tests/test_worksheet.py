@@ -15,7 +15,14 @@ from conftest import brute_count, independent_is_solved, keeps_givens
 from sudoku_teach.cli import build_parser, main
 from sudoku_teach.cli.worksheet import build_sheet
 from sudoku_teach.grid import Grid
-from sudoku_teach.teacher.worksheet import Sheet, WorksheetError, missing_glyphs, pdf_bytes
+from sudoku_teach.teacher.worksheet import (
+    PAGE_FONTS,
+    Sheet,
+    WorksheetError,
+    check_title,
+    missing_glyphs,
+    pdf_bytes,
+)
 
 HARD_SIX = ["worksheet", "--count", "6", "--difficulty", "hard", "--seed", "11", "--answers",
             "--title", "Week 3"]
@@ -228,12 +235,30 @@ def test_a_title_the_font_cannot_draw_is_refused_naming_the_characters(tmp_path,
     assert main(["worksheet", "--count", "1", "--difficulty", "easy", "--seed", "1",
                  "--size", "4", "--title", title, "-o", str(out)]) == 2
     said = capsys.readouterr().err
-    assert "has no letter for" in said and "title" in said
-    assert all(char in said for char in missing_glyphs(title)) and missing_glyphs(title)
+    assert "no letter for" in said and "title" in said
+    missing = [char for family in PAGE_FONTS for char in missing_glyphs(title, family)]
+    assert missing and all(char in said for char in missing)
     assert not out.exists()
+
+
+def test_a_title_only_the_footers_font_cannot_draw_names_that_font():
+    # Once "the worksheet's font (DejaVu Sans)" for every character, whichever font lacked it.
+    from matplotlib.font_manager import FontProperties, findfont
+    from matplotlib.ft2font import FT2Font
+
+    def charmap(family: str) -> set[int]:
+        return set(FT2Font(findfont(FontProperties(family=family))).get_charmap())
+
+    only_sans = sorted(charmap("DejaVu Sans") - charmap("DejaVu Sans Mono"))
+    char = next(chr(c) for c in only_sans if chr(c).isalpha())
+    with pytest.raises(WorksheetError) as refused:
+        check_title(f"Quiz {char}")
+    said = str(refused.value)
+    assert f"font for the footer's command (DejaVu Sans Mono) has no letter for {char} " in said
+    assert "(DejaVu Sans)" not in said and "heading" not in said
 
 
 def test_the_library_refuses_a_title_it_cannot_draw():
     sheet = Sheet("日本", "about", "remake", [Grid.parse("1234341221434321")])
-    with pytest.raises(WorksheetError, match="has no letter for"):
+    with pytest.raises(WorksheetError, match="no letter for"):
         pdf_bytes(sheet, 1, "a4")

@@ -207,20 +207,17 @@ def heading_size(text: str, room: float, largest: float = 17) -> float:
     return min(largest, largest * room * 72 / max(width, 1.0))
 
 
-PAGE_FONTS = ("DejaVu Sans", "DejaVu Sans Mono")
-"""The fonts of a page: the title stands in both (the heading, and the footer's command)."""
+PAGE_FONTS = {"DejaVu Sans": "the heading", "DejaVu Sans Mono": "the footer's command"}
+"""The fonts of a page, and where the title stands in each."""
 
 
-def missing_glyphs(text: str) -> list[str]:
-    """The characters of `text` that a page's fonts cannot draw (they would print as boxes)."""
+def missing_glyphs(text: str, family: str) -> list[str]:
+    """The characters of `text` that one font cannot draw (they would print as boxes)."""
     from matplotlib.font_manager import FontProperties, findfont
     from matplotlib.ft2font import FT2Font
 
-    drawable = [
-        set(FT2Font(findfont(FontProperties(family=family))).get_charmap())
-        for family in PAGE_FONTS
-    ]
-    return sorted({char for char in text if any(ord(char) not in font for font in drawable)})
+    drawable = set(FT2Font(findfont(FontProperties(family=family))).get_charmap())
+    return sorted({char for char in text if ord(char) not in drawable})
 
 
 def check_title(title: str) -> None:
@@ -231,12 +228,21 @@ def check_title(title: str) -> None:
         raise WorksheetError(
             f"a title of at most {MAX_TITLE} characters fits on the page, not {len(title)}"
         )
-    missing = missing_glyphs(title)
-    if missing:
-        shown = " ".join(missing[:10]) + (" ..." if len(missing) > 10 else "")
+    fonts_by_missing: dict[str, list[str]] = {}
+    for family, where in PAGE_FONTS.items():
+        missing = missing_glyphs(title, family)
+        if missing:
+            shown = " ".join(missing[:10]) + (" ..." if len(missing) > 10 else "")
+            fonts_by_missing.setdefault(shown, []).append(f"{where} ({family})")
+    if fonts_by_missing:
+        said = "; ".join(
+            f"the worksheet's font{'s' * (len(fonts) > 1)} for {' and '.join(fonts)}"
+            f" {'have' if len(fonts) > 1 else 'has'} no letter for {shown}"
+            for shown, fonts in fonts_by_missing.items()
+        )
         raise WorksheetError(
-            f"the worksheet's font ({PAGE_FONTS[0]}) has no letter for {shown} in the title:"
-            " write it with Latin, Greek or Cyrillic letters"
+            f"{said} in the title: write it without them (plain Latin, Greek and Cyrillic"
+            " letters print)"
         )
 
 
