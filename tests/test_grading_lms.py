@@ -9,7 +9,6 @@ each LMS documents them, never taken from the grader's own tables.
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 import os
@@ -18,6 +17,7 @@ from contextlib import redirect_stdout
 from pathlib import Path
 
 import pytest
+from class_files import link, read_csv
 
 from sudoku_teach.cli import main
 from sudoku_teach.teacher.grading import ERROR, NOTEBOOK
@@ -59,18 +59,6 @@ def put(path: Path, solved: set[str]) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(small_rules(solved)), encoding="utf-8")
     return path
-
-
-def link(path: Path, target: Path) -> None:
-    """A symbolic link at `path` (folders made)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.symlink_to(target)
-
-
-def read_csv(path: Path) -> list[list[str]]:
-    """A CSV file read back as an LMS reads it: rows of cells."""
-    with path.open(encoding="utf-8-sig", newline="") as rows:
-        return list(csv.reader(rows))
 
 
 def grade(*args: str) -> tuple[int, str]:

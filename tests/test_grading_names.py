@@ -7,12 +7,12 @@ are written out here, never taken from the grader's own tables.
 
 from __future__ import annotations
 
-import csv
 import json
 import re
 from pathlib import Path
 
 import pytest
+from class_files import link, read_csv
 
 from sudoku_teach.teacher.gradebook import Gradebook, drawn
 from sudoku_teach.teacher.grading import PASSED, Row
@@ -32,18 +32,6 @@ def put(path: Path) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("{}", encoding="utf-8")
     return path
-
-
-def link(path: Path, target: Path) -> None:
-    """A symbolic link at `path` (folders made)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.symlink_to(target)
-
-
-def read_csv(path: Path) -> list[list[str]]:
-    """A CSV file read back as a spreadsheet reads it: rows of cells."""
-    with path.open(encoding="utf-8-sig", newline="") as rows:
-        return list(csv.reader(rows))
 
 
 @pytest.mark.parametrize(("path", "name", "lms", "lms_id", "late"), [
@@ -112,8 +100,6 @@ def test_a_lessons_exercises_are_listed_in_its_notebooks_order():
         order = [re.search(r"def (\w+)\(", text(c)).group(1) for c in notebook["cells"]
                  if c["cell_type"] == "code" and "# BEGIN SOLUTION" in text(c)]
         assert lessons()[notebook["metadata"]["sudoku_teach"]["lesson"]] == order, path.name
-
-
 
 
 def test_feedback_draws_each_grid_a_message_writes_on_one_line():
