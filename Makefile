@@ -8,14 +8,25 @@ PUZZLES ?= ../shared/puzzles/top95.txt ../shared/puzzles/hard375.txt
 
 .PHONY: install lab my-work play test test-fast lint execute student handout bench mutation load-test hub-test clean axe lite
 
+# pip's output goes to $(LOG); on the screen, a dot for each package pip fetches.
+DOTS := awk '/^Collecting / { printf "."; fflush() } \
+	/^Installing collected packages/ { print ""; print "Installing them (a few minutes more)..."; \
+	fflush(); said = 1 } END { if (!said) print "" }'
+
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10)' 2>/dev/null \
 		|| { echo "sudoku-teach needs Python 3.10 or newer as '$(PYTHON)' (try: make PYTHON=python3.11 ...)"; exit 1; }
-	@echo "Setting up $(VENV): installing sudoku-teach and its tools (about a minute the first time)..."
+	@echo "Setting up $(VENV): sudoku-teach and its tools, about 130 packages. The first time this"
+	@echo "takes 5-10 minutes (it downloads a few hundred MB); later runs start at once."
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	@{ $(BIN)/python -m pip install --upgrade pip && $(BIN)/python -m pip install -e ".[dev]"; } \
-		> $(LOG) 2>&1 \
-		|| { tail -n 40 $(LOG); echo "Setting up $(VENV) failed; pip's full output is in $(LOG)"; exit 1; }
+	@rm -f $(LOG).failed
+	@$(BIN)/python -m pip install --upgrade pip > $(LOG) 2>&1 || touch $(LOG).failed
+	@printf "Fetching packages (a dot each): "
+	@{ test -e $(LOG).failed || $(BIN)/python -m pip install -e ".[dev]" 2>&1 || touch $(LOG).failed; } \
+		| tee -a $(LOG) | $(DOTS)
+	@if test -e $(LOG).failed; then tail -n 40 $(LOG); \
+		echo "Setting up $(VENV) failed; pip's full output is in $(LOG)"; rm -f $(LOG).failed; exit 1; fi
+	@echo "Done: $(VENV) is ready (pip's full output is in $(LOG))."
 	@touch $(STAMP)
 
 install: $(STAMP)

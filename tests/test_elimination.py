@@ -410,6 +410,18 @@ def test_marked_board_shows_the_survivors_of_each_empty_cell():
     assert "font-weight:bold" in cell_html(html, 0, 2)  # a given, drawn as a number
 
 
+def test_pencil_marks_are_readable_and_rows_carry_no_stripes():
+    """JupyterLab greys every other row of an HTML table: a board's rows say "no background"
+    themselves; and pencil marks are drawn large enough to read (the cells grow to fit)."""
+    html = CandidateGrid(ASSIGNMENT_PUZZLE)._repr_html_()
+    marks = r"class='sudoku-grid-marks' style='font-size:(\d+)px"
+    sizes = {int(px) for px in re.findall(marks, html)}
+    assert sizes and min(sizes) >= 11
+    assert html.count("<tr style='background:transparent'>") == 9 and html.count("<tr") == 9
+    side = int(re.search(r"width:(\d+)px;height:\1px;", cell_html(html, 0, 0)).group(1))
+    assert side >= 3 * min(sizes)  # three rows of marks fit in a cell
+
+
 def test_board_html_marks_the_cell_of_step_k():
     result = solve_with_rules(ASSIGNMENT_PUZZLE)
     html = result.board_html(1)

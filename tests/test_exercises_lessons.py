@@ -1,5 +1,5 @@
-"""Each exercise of notebooks 00-07 fails the classic wrong answer its lesson warns against,
-with feedback that names that mistake (not a general hint, and never a wrong guess).
+"""Each exercise of notebooks 00-07 and 09 fails the classic wrong answer its lesson warns
+against, with feedback that names that mistake (not a general hint, and never a wrong guess).
 
 `WRONG` is the table: exercise, the mistake, a function that makes it, and words the
 feedback must contain. `python tests/test_exercises_lessons.py` prints the feedback each
@@ -36,6 +36,24 @@ def region_of_not_times_three(row, col):
 
 def can_place_no_region(grid, row, col, value):
     return value not in grid[row] and all(line[col] != value for line in grid)
+
+
+def can_place_true_too_early(grid, row, col, value):
+    for c in range(9):
+        if grid[row][c] == value:  # noqa: SIM103 (the mistake is the point)
+            return False
+        return True  # the classic: an answer after the first cell of the row
+    return all(line[col] != value for line in grid)
+
+
+def can_place_column_too_early(grid, row, col, value):
+    if value in grid[row]:
+        return False
+    for r in range(9):
+        if grid[r][col] == value:  # noqa: SIM103
+            return False
+        return True  # the same, in the second loop
+    return True
 
 
 def is_solved_by_sums(grid):
@@ -206,6 +224,17 @@ def level_from_strongest_first(finished):
     return "expert"
 
 
+def placement_constraints_as_list(row, col, number):
+    region = (row // 3) * 3 + col // 3
+    return [("cell", row, col), ("row", row, number), ("column", col, number),
+            ("region", region, number)]
+
+
+def cell_clauses_every_ordered_pair(row, col):
+    x = [row * 81 + col * 9 + d for d in range(1, 10)]
+    return [x] + [[-x[i], -x[j]] for i in range(9) for j in range(9) if i != j]
+
+
 def is_easy_one_pass(grid):
     grid = [row[:] for row in grid]
     for row in range(9):
@@ -228,6 +257,10 @@ WRONG = [
     ("region_of", "row // 3 + col // 3", region_of_not_times_three,
      "multiply row // 3 by 3"),
     ("can_place", "forgets the region", can_place_no_region, "is already in region"),
+    ("can_place", "`return True` inside the row's loop", can_place_true_too_early,
+     "before it has looked at every cell of the row"),
+    ("can_place", "`return True` inside the column's loop", can_place_column_too_early,
+     "before it has looked at every cell of the column"),
     ("is_solved", "checks sums of 45", is_solved_by_sums, "not its sum"),
     ("is_solved", "forgets the regions", is_solved_no_regions,
      "does your function check every region?"),
@@ -263,6 +296,10 @@ WRONG = [
     ("level_from", "strongest set first", level_from_strongest_first,
      "try the simplest set first"),
     ("is_easy", "one pass over the grid", is_easy_one_pass, "Repeat until a pass fills nothing"),
+    ("placement_constraints", "a list of the four", placement_constraints_as_list,
+     "you returned a list; the answer is a set"),
+    ("cell_clauses", "every ordered pair d != e", cell_clauses_every_ordered_pair,
+     "you have 73 clauses, the rule has 37"),
 ]  # fmt: skip
 """(exercise, the classic mistake, a function that makes it, words its feedback must hold)."""
 
@@ -296,17 +333,65 @@ def test_the_grader_catches_the_limit_mistake_as_check_does(monkeypatch):
 
 
 LESSONS = ["nb00_start", "nb01_rules", "nb02_elimination", "nb03_search", "nb04_smarter",
-           "nb05_grids", "nb06_unique", "nb07_levels"]  # fmt: skip
+           "nb05_grids", "nb06_unique", "nb07_levels", "nb09_reductions"]  # fmt: skip
 
 
-def test_every_exercise_of_00_to_07_has_its_classic_mistake_in_the_table():
+def test_every_exercise_of_00_to_07_and_09_has_its_classic_mistake_in_the_table():
     import importlib
 
     from sudoku_teach.exercises.framework import Exercise
 
     modules = [importlib.import_module(f"sudoku_teach.exercises.{name}") for name in LESSONS]
     names = {v.name for m in modules for v in vars(m).values() if isinstance(v, Exercise)}
-    assert len(names) == 24 and names == {row[0] for row in WRONG}
+    assert len(names) == 26 and names == {row[0] for row in WRONG}
+
+
+def test_a_long_list_is_summed_up_by_its_lengths_and_first_difference():
+    """09's 73 clauses against 37: two lengths and one pair of clauses, not two long lists."""
+    text = str(run_checks(cell_clauses_every_ordered_pair, "cell_clauses"))
+    assert "expected: a list of 37 items" in text and "got:      a list of 73 items" in text
+    assert "first difference, at index 9: expected [-2, -3], got [-2, -1]" in text
+    assert max(len(line) for line in text.splitlines()) < 300  # no list printed whole
+
+
+NOTEBOOK_04 = """
+def best_cell(grid):  # range(9): a 4x4 grid of the check has no row 4
+    best, fewest = None, 10
+    for row in range(9):
+        for col in range(9):
+            if grid[row][col] == 0 and len(st.candidates(grid, row, col)) < fewest:
+                best, fewest = (row, col), len(st.candidates(grid, row, col))
+    return best
+
+
+def solve_fewest_first(grid):  # right: only best_cell is wrong
+    cell = best_cell(grid)
+    if cell is None:
+        return grid
+    row, col = cell
+    for value in range(1, len(grid) + 1):
+        if st.can_place(grid, row, col, value):
+            grid[row][col] = value
+            if solve_fewest_first(grid) is not None:
+                return grid
+            grid[row][col] = 0
+    return None
+"""
+"""Two cells of a student's notebook 04: best_cell written for 9x9 only."""
+
+
+def test_an_error_raised_in_a_helper_is_said_to_be_the_helpers():
+    namespace = {"st": st}
+    exec(NOTEBOOK_04, namespace)  # as a notebook defines them: one namespace for both
+    report = run_checks(namespace["solve_fewest_first"])
+    text = str(report)
+    assert not report.ok and "raised IndexError" in text
+    assert "in your best_cell, which solve_fewest_first calls" in text, text
+    assert "the mistake is in best_cell, not in solve_fewest_first" in text
+    assert "check(best_cell)" in text and "or st.best_cell instead" in text
+    assert "start from the solve of notebook 03" not in text  # not the solver's own hint
+    mine = run_checks(namespace["best_cell"])  # best_cell's own check: the error is its own
+    assert "raised IndexError" in str(mine) and "in your" not in str(mine)
 
 
 if __name__ == "__main__":

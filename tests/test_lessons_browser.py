@@ -5,8 +5,10 @@ nbval compares the text a notebook stores; it cannot see a board whose cells a s
 has stacked into one column. Here each instructor notebook is opened in one JupyterLab
 server, run with Run All Cells, and every board in its outputs (the static HTML tables and
 the board widgets) is measured with getBoundingClientRect: an n x n board stands in n
-distinct columns and n distinct rows of cells at least `MIN_CELL` pixels wide and high.
-A run must also leave no error output and no error in the browser's console.
+distinct columns and n distinct rows of cells at least `MIN_CELL` pixels wide and high, its
+rows all of one background (JupyterLab stripes the rows of HTML tables), its pencil marks
+at least `MIN_MARK` pixels. A run must also leave no error output and no error in the
+browser's console.
 
 A screenshot of each whole notebook goes to test-screenshots/ (SCREENSHOT_DIR), for a
 teacher (or CI's artifacts) to look at. Needs Debian's Chromium; CI=true makes it required.
@@ -37,6 +39,8 @@ FOREIGN = "pyodide-kernel-extension"
 (LicensesClient undefined): not a lesson's error, reported separately, left out here."""
 MIN_CELL = 20
 """The smallest cell, in CSS pixels, a student can read a number in."""
+MIN_MARK = 11
+"""The smallest pencil mark, in CSS pixels (font size), a student can read."""
 WAIT_MS = 180_000
 """How long a whole notebook may take to run on a loaded machine (polled, never slept)."""
 
@@ -48,6 +52,10 @@ MEASURE = """() => [...document.querySelectorAll(
         const rects = cells.map(cell => cell.getBoundingClientRect());
         const edges = key => new Set(rects.map(rect => Math.round(rect[key]))).size;
         const box = board.getBoundingClientRect();
+        const backgrounds = [...board.querySelectorAll('tr')]
+            .map(row => getComputedStyle(row).backgroundColor);
+        const marks = [...board.querySelectorAll('.sudoku-grid-marks')]
+            .map(mark => parseFloat(getComputedStyle(mark).fontSize));
         return {
             kind: table ? 'html' : 'widget',
             explorer: Boolean(board.closest('.sudoku-explorer')),
@@ -59,6 +67,8 @@ MEASURE = """() => [...document.querySelectorAll(
             width: Math.round(box.width),
             height: Math.round(box.height),
             title: board.getAttribute('title') || '',
+            stripes: new Set(backgrounds).size,
+            mark: Math.min(...marks, 99),
         };
     })"""
 """Every board in the outputs of the page, measured where it stands on the screen."""
@@ -105,6 +115,10 @@ def check_boards(boards: list[dict], where: str) -> list[str]:
             problems.append(
                 f"{label} has cells of {board['narrowest']:.0f} x {board['lowest']:.0f} px"
             )
+        elif board["stripes"] > 1:
+            problems.append(f"{label} has rows of {board['stripes']} backgrounds (stripes)")
+        elif board["mark"] < MIN_MARK:
+            problems.append(f"{label} has pencil marks of {board['mark']:.0f} px")
     return problems
 
 

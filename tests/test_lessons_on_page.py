@@ -100,15 +100,17 @@ def test_07_what_the_levels_plot_shows_is_what_the_page_says():
 def test_09_algorithm_x_and_the_clauses_on_the_page_are_the_packages(minimal):
     from sudoku_teach.reductions import exact_cover, sat
 
-    page = page_functions("09_reductions", "choose", "unchoose", "algorithm_x", "x",
+    page = page_functions("09_reductions", "fewest", "without", "algorithm_x", "x",
                           "exactly_one", "rule_clauses")
     for puzzle in [st.Grid.parse(st.ASSIGNMENT_PUZZLE), *minimal[:10]]:
         columns, options = exact_cover.start(puzzle)
-        covers = list(page["algorithm_x"](columns, options, []))
-        assert len(covers) == 1  # a proper puzzle: one cover, and the table is left whole
-        solved = exact_cover.filled(puzzle, covers[0])
+        cover = page["algorithm_x"](columns, options, [])
+        assert len(cover) == len(puzzle.empty_cells())  # one placement per blank
+        solved = exact_cover.filled(puzzle, cover)
         assert st.is_solved(solved) and solved == st.fast.solve(puzzle).solution
-        assert (columns, options) == exact_cover.start(puzzle)  # unchoose undid every choose
+        assert (columns, options) == exact_cover.start(puzzle)  # worked on copies only
+    clash = st.Grid.parse("12.. ..3. ..4. ....")  # a 4x4 puzzle with no solution
+    assert page["algorithm_x"](*exact_cover.start(clash), []) is None
     mine = page["rule_clauses"]()
     assert len(mine) == 324 * 37
     assert sorted(map(sorted, mine)) == sorted(map(sorted, sat.rule_clauses(st.CLASSIC)))

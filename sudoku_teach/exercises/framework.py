@@ -222,11 +222,7 @@ def judge(
             " Does it change the grid before calling itself, and stop when nothing is left?"
         )
     if outcome.error:
-        grids = [arg for arg in case if is_grid(arg)] if outcome.kind == "IndexError" else []
-        note = size_note(grids[0], exercise.package) if grids else ""
-        return "error", (
-            f"First problem: {call} raised {outcome.kind}: {outcome.message}.{note}"
-        )
+        return raised(exercise, case, call, outcome)
     answer = outcome.answer
     if not exercise.changes_input and canonical(outcome.after) != canonical(case):
         grid = any(is_grid(arg) for arg in case)
@@ -236,17 +232,50 @@ def judge(
     if canonical(answer) == canonical(expected):
         way = exercise.how and exercise.how(subject, case)
         return ("failed", f"First failing case: {call}\n  {way}.") if way else None
-    lines = [
-        f"First failing case: {call}",
-        f"  expected: {show(expected)}",
-        f"  got:      {show(answer)}",
-    ]
+    lines = [f"First failing case: {call}", *side_by_side(expected, answer)]
     helper = helper_problem(subject, case)
     aside = helper or kind_problem(subject, answer, expected)
     if aside:
         lines.append(f"  ({aside})")
     better = None if helper else diagnosis(exercise, subject, case, answer, expected)
     return ("failed", "\n".join(lines)) + ((better,) if better else ())
+
+
+def raised(exercise: Exercise, case: Case, call: str, outcome: Outcome) -> tuple[str, ...]:
+    """An error, said where it was raised: in the function checked, or in a helper of the
+    student's it calls (then the mistake is there, and so is the advice)."""
+    helper = outcome.raised_in
+    package = REGISTRY[helper].package if helper in REGISTRY else exercise.package
+    grids = [arg for arg in case if is_grid(arg)] if outcome.kind == "IndexError" else []
+    note = size_note(grids[0], package) if grids else ""
+    said = f"First problem: {call} raised {outcome.kind}: {outcome.message}"
+    if not helper:
+        return "error", f"{said}.{note}"
+    return "error", f"{said}, in your {helper}, which {exercise.name} calls.{note}", (
+        f"the mistake is in {helper}, not in {exercise.name}: fix {helper} first"
+        f" (check({helper}) tries it on its own), then run this check again."
+    )
+
+
+LONG = 12
+"""A list with more items than this is summed up in feedback: its length, its first difference."""
+
+
+def side_by_side(expected: Any, answer: Any) -> list[str]:
+    """The expected answer and the student's, each on a line; two long lists as their
+    lengths and the first item where they differ (73 clauses do not fit on a line)."""
+    lists = all(isinstance(v, (list, tuple)) and not is_grid(v) for v in (expected, answer))
+    if not lists or max(len(expected), len(answer)) <= LONG:
+        return [f"  expected: {show(expected)}", f"  got:      {show(answer)}"]
+    pairs = zip(expected, answer)
+    index = next((i for i, (e, a) in enumerate(pairs) if canonical(e) != canonical(a)),
+                 min(len(expected), len(answer)))
+    first = [show(v[index]) if index < len(v) else "nothing more" for v in (expected, answer)]
+    return [
+        f"  expected: a list of {len(expected)} items",
+        f"  got:      a list of {len(answer)} items",
+        f"  first difference, at index {index}: expected {first[0]}, got {first[1]}",
+    ]
 
 
 def too_slow(exercise: Exercise, call: str, reference_seconds: float, passed: int) -> str:

@@ -7,6 +7,7 @@ from typing import Any
 from .. import rules
 from ..examples import ASSIGNMENT_PUZZLE, ASSIGNMENT_SOLUTION
 from ..grid import Grid, Rows
+from ..shape import Cell
 from .framework import Exercise, register
 from .subject import Case, Subject
 
@@ -68,12 +69,47 @@ def diagnose_region_of(subject: Subject, case: Case, got: Any, expected: Any) ->
     return None
 
 
+EARLY_PROBES = {
+    "row": ("row 7", (7, 0), (7, 8)),
+    "column": ("column 7", (0, 7), (8, 7)),
+    "region": ("region I", (6, 6), (8, 8)),
+}
+"""For cell (7, 7): its row, column and region, each by name, first cell and last cell (the
+region's first cell is apart from the regions a wrong formula gives, such as row // 3)."""
+
+
+def one_number(at: Cell, value: int) -> Case:
+    """A `can_place` question about cell (7, 7) of a grid that holds `value` at `at` only."""
+    grid = [[0] * 9 for _ in range(9)]
+    grid[at[0]][at[1]] = value
+    return (grid, 7, 7, value)
+
+
+def stops_early(subject: Subject, value: int) -> str | None:
+    """The unit a function stops looking at after its first cell (a `return True` inside
+    the loop, or a loop too short): it sees the number at the unit's start, not at its end."""
+    for unit, (name, first, last) in EARLY_PROBES.items():
+        cases = [one_number(first, value), one_number(last, value)]
+        if [outcome.answer for outcome in subject.run(cases, 1.0)] == [False, True]:
+            return (
+                f"asked about cell (7, 7) of a grid that holds only one {value}, your function"
+                f" says False when the {value} is at {first}, the start of {name}, but True when"
+                f" it is at {last}, the end: it answers before it has looked at every cell of"
+                f" the {unit}. Is there a `return True` inside the loop? Inside the loops only"
+                " `return False` (the number is there); `return True` comes after all of them."
+            )
+    return None
+
+
 def diagnose_can_place(subject: Subject, case: Case, got: Any, expected: Any) -> str | None:
-    """The rule that was missed: the unit that already holds the number."""
+    """A loop that answers True after its first cell, or the unit that was missed."""
     grid, row, col, value = case
     found = [unit.name for unit, _ in rules.blockers(grid, row, col, value)]
     if got is not True or not found:
         return None
+    early = stops_early(subject, value)
+    if early:
+        return early
     return f"{value} is already in {' and '.join(found)}: does your function look there?"
 
 

@@ -41,7 +41,8 @@ class Outcome:
     """The exception's type name, when it raised one."""
     message: str = ""
     raised_in: str | None = None
-    """The function whose code raised, when it was not the one called (an unwritten helper)."""
+    """The student's function whose code raised, when it was not the one called (a helper
+    it calls: unwritten, or with the mistake)."""
 
 
 class Subject(Protocol):
@@ -89,17 +90,30 @@ def call(function: Callable[..., Any], case: Case, limit: float) -> Outcome:
         return Outcome(after=given, error=TOO_SLOW)
     except RecursionError as error:
         return Outcome(after=given, error=RECURSION, kind="RecursionError", message=str(error))
-    except Exception as error:  # the student's code may fail in any way; say how
-        return Outcome(after=given, error=RAISED, kind=type(error).__name__, message=str(error))
+    except Exception as error:  # the student's code may fail in any way; say how and where
+        return Outcome(after=given, error=RAISED, kind=type(error).__name__, message=str(error),
+                       raised_in=raised_elsewhere(error, function))
     return Outcome(answer=answer, after=given)
 
 
 def raised_elsewhere(error: BaseException, function: Callable[..., Any]) -> str | None:
-    """The name of the other function that raised an error; None if `function` raised it."""
+    """The name of the student's other function (a helper it calls) that raised an error;
+    None if `function` raised it.
+
+    The last function of the traceback from the student's own namespace (the notebook's)
+    is where the mistake is: the package or Python may raise further in, on its behalf. A
+    generator expression, comprehension or lambda counts as the function it is written in.
+    """
+    home = getattr(function, "__globals__", None)
+    code = None
     trace = error.__traceback__
-    while trace is not None and trace.tb_next is not None:
+    while trace is not None:
+        frame = trace.tb_frame
+        named = not frame.f_code.co_name.startswith("<")
+        student = frame.f_globals is home if home is not None else frame.f_globals is not globals()
+        if student and named:
+            code = frame.f_code
         trace = trace.tb_next
-    code = trace.tb_frame.f_code if trace is not None else None
     if code is None or code is getattr(function, "__code__", None):
         return None
     return code.co_name

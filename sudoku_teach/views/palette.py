@@ -49,6 +49,7 @@ COLOURS = {
     "conflict": PALETTE["conflict"][0],
     "highlight": PALETTE["highlight"][0],
     "focus": PALETTE["focus"][0],
+    "pencil": PALETTE["pencil"][0],
     "right": PALETTE["right"][0],
     "wrong": PALETTE["wrong"][0],
 }

@@ -3,9 +3,11 @@
 This module only produces text, in the series' one palette (`palette`); it knows nothing
 of widgets or of the rules.
 The table has the class `sudoku-grid` and every cell the classes `sudoku-grid-cell` and
-`sudoku-grid-r{row}c{col}`, so that a browser test (or a curious student) can find it. They
-are the static boards' own classes: the board widget's stylesheet (`board.css`) never
-matches them, however many widgets a page shows.
+`sudoku-grid-r{row}c{col}` (the pencil marks of an empty cell: `sudoku-grid-marks`), so that
+a browser test (or a curious student) can find it. They are the static boards' own classes:
+the board widget's stylesheet (`board.css`) never matches them, however many widgets a page
+shows. Every row says its own background (none), so JupyterLab's striping of the rows of
+HTML tables (every other row grey) does not show through a board.
 """
 
 from __future__ import annotations
@@ -23,6 +25,10 @@ from .palette import COLOURS
 
 THIN = "1px solid #999"
 THICK = "2px solid #222"
+MARK_PX = 12
+"""The size of a pencil mark: small beside a number, but read without leaning in."""
+ROW = "<tr style='background:transparent'>"
+"""A row of a board: inline, so it outranks JupyterLab's striped table rows."""
 
 
 def thick_sides(shape: Shape, row: int, col: int) -> tuple[str, ...]:
@@ -45,15 +51,20 @@ def cell_borders(grid: Grid, row: int, col: int) -> str:
     )
 
 
+def marks_side(size: int) -> int:
+    """How many pencil marks stand in a row of a cell: 2 for 4x4, 3 up to 9x9, 4 for 16x16."""
+    return math.isqrt(size - 1) + 1
+
+
 def candidates_html(candidates: Collection[int], size: int) -> str:
     """The candidates of an empty cell, pencilled in a small grid of their own."""
-    side = math.isqrt(size - 1) + 1  # 2 for 4x4, 3 up to 9x9, 4 for 16x16, 5 for 25x25
-    style = f"display:inline-block;width:{100 // side}%"
+    style = f"display:inline-block;width:{100 // marks_side(size)}%"
     spans = [
         f"<span style='{style}'>{symbol(d) if d in candidates else '&nbsp;'}</span>"
         for d in range(1, size + 1)
     ]
-    return f"<div style='font-size:9px;line-height:10px;color:#777'>{''.join(spans)}</div>"
+    look = f"font-size:{MARK_PX}px;line-height:{MARK_PX + 2}px;color:{COLOURS['pencil']}"
+    return f"<div class='sudoku-grid-marks' style='{look}'>{''.join(spans)}</div>"
 
 
 def grid_html(
@@ -67,13 +78,14 @@ def grid_html(
 ) -> str:
     """An HTML table of the grid; optional cell sets are shaded (e.g. a row or a conflict)."""
     rows = []
+    side = f"{marks_side(grid.size) * (MARK_PX + 2)}px" if candidates else "2em"  # marks fit
     for r in range(grid.size):
         tds = []
         for c in range(grid.size):
             cell = (r, c)
             value = grid[cell]
-            style = cell_borders(grid, r, c)
-            style += "width:2em;height:2em;text-align:center;vertical-align:middle;padding:0;"
+            style = cell_borders(grid, r, c) + f"width:{side};height:{side};"
+            style += "text-align:center;vertical-align:middle;padding:0;"
             background = cell_background(
                 cell, highlight=highlight, focus=focus, conflicts=conflicts, colours=colours
             )
@@ -88,7 +100,7 @@ def grid_html(
                 text = candidates_html(candidates.get(cell, ()), grid.size) if candidates else ""
             classes = f"sudoku-grid-cell sudoku-grid-r{r}c{c}"
             tds.append(f"<td class='{classes}' style='{style}'>{text}</td>")
-        rows.append(f"<tr>{''.join(tds)}</tr>")
+        rows.append(f"{ROW}{''.join(tds)}</tr>")
     title = escape(grid.to_string())
     return (
         f"<table class='sudoku-grid' title='{title}' "
