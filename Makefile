@@ -72,13 +72,20 @@ lint: $(STAMP)
 
 # axe-core comes from npm: without npm the accessibility checks skip (and fail in CI).
 # Every core runs tests (pytest-xdist); a file stays on one worker, so a notebook's cells run
-# in order in one kernel and a file's shared server or kernel is started once. JOBS=1 for one.
+# in order in one kernel and a file's shared server or kernel is started once; the longest
+# files go first (tests/conftest.py). JOBS=1 for one core.
 JOBS ?= auto
-PYTEST_JOBS = -n $(JOBS) --dist loadfile
+PYTEST_JOBS = -n $(JOBS) --dist loadfile --no-loadscope-reorder
+# The suite starts hundreds of Python processes (kernels, servers, workers): let them keep the
+# compiled bytecode of the package and the tests rather than compile it again in each one.
+unexport PYTHONDONTWRITEBYTECODE
+# nbval checks the instructor notebooks' stored outputs. The student versions store none:
+# tests/test_student.py runs each one and checks that every exercise says what to do.
 test: lint
 	@if command -v npm >/dev/null 2>&1; then $(MAKE) --no-print-directory axe; \
 		else echo "npm not found: the accessibility checks will skip (apt-get install npm)"; fi
-	$(BIN)/python -m pytest $(PYTEST_JOBS) --durations=10 --nbval --nbval-current-env tests notebooks
+	$(BIN)/python -m pytest $(PYTEST_JOBS) --durations=10 --nbval --nbval-current-env \
+		--ignore=notebooks/student tests notebooks
 
 # Under a minute: the unit tests, with fewer hypothesis examples; no browser, kernel or notebook.
 test-fast: $(STAMP)

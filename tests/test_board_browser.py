@@ -21,7 +21,15 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_browser import WAIT_MS, browser, free_port, lab, run_notebook, serving  # noqa: F401
+from test_browser import (  # noqa: F401
+    VOILA_READY,
+    WAIT_MS,
+    browser,
+    free_port,
+    lab,
+    run_notebook,
+    serving,
+)
 from test_play_browser import NODELAY, SHOTS, solve
 
 pytestmark = pytest.mark.browser
@@ -92,7 +100,8 @@ def voila(theme: str = "light", seed: str = "5"):
     env = dict(os.environ, SUDOKU_SEED=seed, HOME=str(root))
     command = [sys.executable, "-m", "voila", str(root / "play.ipynb"), "--no-browser",
                f"--port={port}", "--Voila.ip=127.0.0.1", f"--theme={theme}", NODELAY]  # fmt: skip
-    with serving(command, env, f"http://127.0.0.1:{port}/", root / "voila.log", cwd=root):
+    with serving(command, env, f"http://127.0.0.1:{port}{VOILA_READY}", root / "voila.log",
+                 cwd=root):
         yield f"http://127.0.0.1:{port}/"
     shutil.rmtree(root, ignore_errors=True)
 

@@ -110,13 +110,18 @@ def lab(tmp_path_factory):
         yield {"base": base, "token": token, "browser": browser, "root": root}
 
 
+VOILA_READY = "/voila/static/voila.js"
+"""What to ask a Voila server whether it is up: a static file ("/" would start a kernel and
+run the whole notebook for every try)."""
+
+
 @contextlib.contextmanager
 def serving(command: list[str], env: dict, url: str, log_path: Path, cwd: Path | None = None):
     """Run a server until the block ends: wait until `url` answers, then stop it (SIGTERM)."""
     with open(log_path, "w") as log:
         server = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT, cwd=cwd)
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 180  # a loaded machine starts servers slowly
         while True:
             try:
                 urllib.request.urlopen(url, timeout=2)

@@ -25,7 +25,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from test_browser import browser, free_port, lab, serving  # noqa: F401
+from test_browser import VOILA_READY, browser, free_port, lab, serving  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
@@ -207,7 +207,7 @@ def test_the_game_lesson_stands_whole_in_voila(browser, tmp_path_factory):  # no
     command = [sys.executable, "-m", "voila", str(root / "08_play.ipynb"), "--no-browser",
                f"--port={port}", "--Voila.ip=127.0.0.1",
                f"--Voila.config_file_paths={ROOT / 'app'}"]  # fmt: skip (the class server's)
-    ready = f"http://127.0.0.1:{port}/voila/static/voila.js"  # "/" would start a kernel
+    ready = f"http://127.0.0.1:{port}{VOILA_READY}"
     with serving(command, env, ready, root / "voila.log", cwd=root):
         page = browser.new_page(viewport={"width": 1200, "height": 900})
         with console_errors(page) as errors:

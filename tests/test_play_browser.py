@@ -16,7 +16,15 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_browser import WAIT_MS, browser, free_port, lab, run_notebook, serving  # noqa: F401
+from test_browser import (  # noqa: F401
+    VOILA_READY,
+    WAIT_MS,
+    browser,
+    free_port,
+    lab,
+    run_notebook,
+    serving,
+)
 
 from sudoku_teach.examples import ASSIGNMENT_PUZZLE, WARMUP_4X4
 
@@ -273,7 +281,8 @@ def voila_page(browser, lab, tmp_path_factory):  # noqa: F811
     env = dict(os.environ, SUDOKU_SEED="5", HOME=str(root))
     command = [sys.executable, "-m", "voila", str(root / "play.ipynb"), "--no-browser",
                f"--port={port}", "--Voila.ip=127.0.0.1", NODELAY]  # fmt: skip
-    with serving(command, env, f"http://127.0.0.1:{port}/", root / "voila.log", cwd=root):
+    with serving(command, env, f"http://127.0.0.1:{port}{VOILA_READY}", root / "voila.log",
+                 cwd=root):
         page = browser.new_page(viewport={"width": 1200, "height": 900})
         page.goto(f"http://127.0.0.1:{port}/")
         page.locator(".sudoku-game .sudoku-r8c8").wait_for(timeout=90_000)

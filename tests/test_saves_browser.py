@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from test_browser import WAIT_MS, browser, free_port, lab, serving  # noqa: F401
+from test_browser import VOILA_READY, WAIT_MS, browser, free_port, lab, serving  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
@@ -29,7 +29,8 @@ def app(browser, lab, tmp_path_factory):  # noqa: F811
     command = [sys.executable, "-m", "voila", str(root / "play.ipynb"), "--no-browser",
                f"--port={port}", "--Voila.ip=127.0.0.1",
                f"--Voila.config_file_paths={root}"]  # fmt: skip
-    with serving(command, env, f"http://127.0.0.1:{port}/", root / "voila.log", cwd=root):
+    with serving(command, env, f"http://127.0.0.1:{port}{VOILA_READY}", root / "voila.log",
+                 cwd=root):
         yield {"url": f"http://127.0.0.1:{port}/", "log": root / "voila.log", "root": root}
 
 
