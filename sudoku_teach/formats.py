@@ -115,6 +115,30 @@ def written_as(shape: Shape) -> str:
     return f"1-9 and A-{SYMBOLS[shape.size - 1]}"
 
 
+def line_count_problem(count: int, shape: Shape | None = None) -> str:
+    """What a line of `count` cells is not: the nearest whole puzzle or row, and what fits.
+
+    Said for the sizes that exist (or the one expected), so a 16x16 line with a cell
+    missing is told about 16x16 puzzles, not about 81 cells.
+    """
+    sizes = list(FULL_SIZES) if shape is None else [shape.size]
+    near: dict[int, list[str]] = {}
+    for size in sizes:
+        near.setdefault(size * size, []).append(f"a whole {size}x{size} puzzle on one line")
+        near.setdefault(size, []).append(f"a row of a {size}x{size} grid")
+    nearest = min(near, key=lambda fits: (abs(fits - count), fits))
+    off = f"{abs(count - nearest)} {'fewer' if count < nearest else 'more'} than"
+    wholes, rows = (or_list(size * size for size in sizes), or_list(sizes))
+    return (f"found {count} cells on this line, {off} {' or '.join(near[nearest])} ({nearest}):"
+            f" a line holds a whole puzzle ({wholes} cells) or one row of a grid ({rows} numbers)")
+
+
+def or_list(numbers: Iterable[int]) -> str:
+    """Numbers for a message: '16, 36 or 81'."""
+    words = [str(number) for number in numbers]
+    return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]
+
+
 def short_row_hint(line: str) -> str:
     """A hint for a row with too few numbers that looks pasted with spaces for blanks."""
     return f"; {SPACES_HINT}" if "  " in line.strip() else ""
@@ -285,10 +309,9 @@ def split_puzzles(
             if not block and is_whole_line(line, count, shape):
                 yield line_no, line
                 continue
-            if not block and count not in FULL_SIZES:
+            if not block and count not in (FULL_SIZES if shape is None else (shape.size,)):
                 raise PuzzleFormatError(
-                    f"found {count} cells on this line: expected a whole puzzle on one line"
-                    " (81 cells) or one row of a grid (9 numbers)" + short_row_hint(line),
+                    line_count_problem(count, shape) + short_row_hint(line),
                     line=line_no,
                     source=source,
                 )

@@ -134,6 +134,42 @@ def brute_count(rows: Rows, box_rows: int = 3, box_cols: int = 3, limit: int = 2
     return min(count(), limit)
 
 
+def sat_count(rows: Rows, box_rows: int, box_cols: int, limit: int = 2) -> int:
+    """Count solutions up to `limit` with pycosat on clauses written here (for big grids).
+
+    A variable for each number a cell may hold (its given, or one no peer shows); each cell
+    holds exactly one, each unit holds each number exactly once; each solution found is
+    ruled out by one more clause. Nothing of the package's own solvers or encodings.
+    """
+    import pycosat
+
+    n = box_rows * box_cols
+    units = independent_units(box_rows, box_cols)
+    shown = {(r, c): set() for r in range(n) for c in range(n)}
+    for unit in units:
+        values = {rows[r][c] for r, c in unit} - {0}
+        for cell in unit:
+            shown[cell] |= values
+    var: dict[tuple[int, int, int], int] = {}
+    for (r, c), seen in shown.items():
+        given = rows[r][c]
+        for d in [given] if given else sorted(set(range(1, n + 1)) - seen):
+            var[(r, c, d)] = len(var) + 1
+    groups = [[var[(r, c, d)] for d in range(1, n + 1) if (r, c, d) in var] for r, c in shown]
+    groups += [[var[(r, c, d)] for r, c in unit if (r, c, d) in var]
+               for unit in units for d in range(1, n + 1)]
+    clauses: list[list[int]] = []
+    for group in groups:
+        clauses.append(group)  # an empty clause: no solution
+        clauses += [[-a, -b] for i, a in enumerate(group) for b in group[i + 1 :]]
+    found = 0
+    for _ in pycosat.itersolve(clauses):
+        found += 1
+        if found >= limit:
+            break
+    return found
+
+
 def keeps_givens(puzzle: list[list[int]], solution: list[list[int]]) -> bool:
     """Every given of the puzzle stands in the same place in the solution."""
     return all(p == s for prow, srow in zip(puzzle, solution) for p, s in zip(prow, srow) if p)

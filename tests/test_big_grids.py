@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from conftest import independent_is_solved, pattern_rows
+from conftest import independent_is_solved, pattern_rows, sat_count
 
 from sudoku_teach import fast, generate
 from sudoku_teach.cli import main
 from sudoku_teach.errors import PuzzleFormatError, RequestError
-from sudoku_teach.grid import Grid, read_puzzles, write_as
+from sudoku_teach.grid import Grid, load_puzzles, read_puzzles, write_as
 from sudoku_teach.shape import Shape
 from sudoku_teach.views.render import grid_html
 
@@ -158,3 +158,74 @@ def formats_symbol(value: int) -> str:
     from sudoku_teach.formats import symbol
 
     return symbol(value)
+
+
+def thinned_16x16(keep_every: int = 3) -> str:
+    """A 16x16 puzzle that singles finish: a full grid with every third cell blank."""
+    solution = generate.full_grid(3, Shape.for_size(16))
+    return "".join("." if i % keep_every == 0 else formats_symbol(v)
+                   for i, v in enumerate(solution.numbers))
+
+
+def test_cli_help_and_a_missing_file_say_how_big_grids_are_written(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["check", "--help"])
+    helped = " ".join(capsys.readouterr().out.split())  # argparse wraps the lines
+    assert "256" in helped and "A-P for 10-25" in helped and "G = 16" in helped
+    assert main(["check", "NOPE.TXT1"]) == 2
+    said = capsys.readouterr().err
+    assert "no such file: NOPE.TXT1" in said and "A-P for 10-25" in said
+
+
+def test_solve_steps_of_a_16x16_puzzle_write_10_and_up_as_letters(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["solve", "--method", "singles", "--steps", thinned_16x16()]) == 0
+    steps = capsys.readouterr().out.splitlines()[:-1]  # the last line is the solved grid
+    values = [step.split()[2] for step in steps]
+    assert len(values) > 50 and all(len(value) == 1 for value in values)
+    assert {"A", "G"} <= set(values)
+
+
+@pytest.mark.parametrize("command", ["generate", "worksheet"])
+@pytest.mark.parametrize("size", ["12", "x", "8"])
+def test_a_size_that_does_not_exist_is_told_the_sizes_that_do(
+    command: str, size: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main([command, "--size", size, "-o", "x.pdf"] if command == "worksheet"
+             else [command, "--size", size])
+    assert stopped.value.code == 2
+    said = capsys.readouterr().err
+    offered = "4, 6, 9, 16 or 25" if command == "generate" else "4, 6, 9 or 16"
+    assert f"no grid of size '{size}' here: choose {offered}" in said
+
+
+def test_a_16x16_line_with_a_cell_missing_is_told_about_16x16(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    whole = thinned_16x16()
+    path = tmp_path / "big.txt"
+    path.write_text(f"{whole}\n{whole[:100]}{whole[101:]}\n")
+    with pytest.raises(PuzzleFormatError) as refused:
+        load_puzzles(path)
+    said = str(refused.value)
+    assert said.startswith(f"{path}, line 2: found 255 cells on this line, 1 fewer than a whole"
+                           " 16x16 puzzle on one line (256)")
+    assert "81 cells" not in said and "(9 numbers)" not in said
+    rows = tmp_path / "rows.txt"  # a 16x16 grid written as rows, its first row a cell short
+    rows.write_text(" ".join(whole[:15]) + "\n")
+    with pytest.raises(PuzzleFormatError, match="15 cells on this line, 1 fewer than a whole 4x4"
+                       " puzzle on one line or a row of a 16x16 grid"):
+        load_puzzles(rows)
+
+
+@pytest.mark.parametrize(("size", "seed"), [(16, 1), (16, 2), (25, 2)])
+def test_generated_big_puzzles_are_proper_by_an_independent_counter(size: int, seed: int) -> None:
+    box = {16: 4, 25: 5}[size]
+    puzzle = generate.new_puzzle(seed, Shape.for_size(size))
+    assert sat_count(puzzle.to_rows(), box, box) == 1
+    loosened = puzzle.to_rows()  # and the counter itself tells two solutions apart
+    loosened[0] = [0] * size
+    loosened[1] = [0] * size
+    assert sat_count(loosened, box, box) == 2

@@ -67,7 +67,7 @@ def test_impossible_requests_exit_2_with_a_message(args: list[str], message: str
     (["--count", "-1"], "cannot be negative"),
     (["--count", "many"], "whole number"),
     (["--method", "magic"], "invalid choice"),
-    (["--size", "5"], "invalid choice"),
+    (["--size", "5"], "no grid of size '5' here: choose 4, 6, 9, 16 or 25"),
 ])
 def test_malformed_options_exit_2(args: list[str], message: str, capsys) -> None:
     with pytest.raises(SystemExit) as stopped:

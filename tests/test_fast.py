@@ -217,6 +217,8 @@ def test_solvable_without_matches_brute_force(shape: Shape, seed: int, keep: flo
     rows[r][c] = 0
     cells = [v for row in rows for v in row]
     assert fast.solvable_without(cells, shape, r * n + c, number) == expected
+    digging = fast.Digging([v for row in full for v in row], shape)  # as a dig asks: the same
+    assert fast.solvable_without(cells, shape, r * n + c, number, digging=digging) == expected
 
 
 def test_solutions_are_distinct_and_valid() -> None:

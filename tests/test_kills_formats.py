@@ -123,8 +123,9 @@ def split(lines: list[str], shape: Shape | None = None) -> tuple[list, list[str]
 def test_split_says_what_is_wrong_with_a_line_and_goes_on():
     whole = "1" * 81
     assert split(["1234567890", whole]) == ([(2, whole)], [
-        "f.txt, line 1: found 10 cells on this line: expected a whole puzzle on one line"
-        " (81 cells) or one row of a grid (9 numbers)"])
+        "f.txt, line 1: found 10 cells on this line, 1 more than a row of a 9x9 grid (9): a"
+        " line holds a whole puzzle (16, 36, 64, 81, 256 or 625 cells) or one row of a grid"
+        " (4, 6, 8, 9, 16 or 25 numbers)"])
     assert split(["1 2 3 4", "1 2 3", whole]) == ([(3, whole)], [
         "f.txt, line 2: this row has 3 numbers, the row on line 1 has 4"])
     assert split(["1 2  3 4", "1 2 3", whole]) == ([(3, whole)], [
@@ -141,8 +142,9 @@ def test_sixteen_cells_are_a_4x4_puzzle_only_if_every_number_fits():
     for row in ("5234123412341234", "A234123412341234", "1234123412341230"[:-1] + "G"):
         assert split([row]) == ([], [
             "f.txt, line 1: the puzzle starting here has only 1 of its 16 rows"])
-    assert split([four], Shape(2, 3)) == ([], [  # a 6x6 was asked for: a row of 16x16
-        "f.txt, line 1: the puzzle starting here has only 1 of its 16 rows"])
+    assert split([four], Shape(2, 3)) == ([], [  # a 6x6 was asked for: told about 6x6 only
+        "f.txt, line 1: found 16 cells on this line, 10 more than a row of a 6x6 grid (6): a"
+        " line holds a whole puzzle (36 cells) or one row of a grid (6 numbers)"])
 
 
 def test_comments_may_follow_a_byte_order_mark_or_spaces_and_nothing_else():

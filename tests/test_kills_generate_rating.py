@@ -251,7 +251,7 @@ def test_a_symmetric_minimal_puzzle_loses_uniqueness_with_any_pair(seed):
 def test_each_check_while_digging_stops_at_the_node_limit_of_its_size(monkeypatch):
     asked = []
 
-    def recording(cells, shape, cell, number, max_nodes):
+    def recording(cells, shape, cell, number, max_nodes, digging):
         asked.append((shape.size, max_nodes))
         return True  # "another solution exists": every number stays, so digging is quick
 

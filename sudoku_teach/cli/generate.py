@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import random
 
+from ..formats import or_list
 from ..generate import GRID_METHODS, new_puzzle, puzzle_at_level
 from ..generate.grids import make_rng
 from ..generate.puzzles import check_givens
@@ -22,9 +23,10 @@ from ..grid import Grid
 from ..rating import LEVELS
 from ..shape import Shape
 from .inputs import UsageError, with_progress
-from .options import LARGEST, seed, shown, whole_number
+from .options import LARGEST, grid_size, seed, shown, whole_number
 
 SIZES = (4, 6, 9, 16, 25)
+"""The grid sizes `generate --size` offers."""
 
 
 def count_argument(text: str) -> int:
@@ -47,8 +49,9 @@ def add_generate_parser(commands: argparse._SubParsersAction) -> None:
                         help="remove cells in pairs mirrored through the centre")
     parser.add_argument("--method", choices=GRID_METHODS, default="recursive",
                         help="how to make the full grid first (default recursive)")
-    parser.add_argument("--size", type=int, choices=SIZES, default=9,
-                        help="grid size (default 9)")
+    parser.add_argument("--size", type=grid_size(SIZES), default=9, metavar="N",
+                        help=f"grid size: {or_list(SIZES)} (default 9; 16x16 and 25x25 write"
+                        " 10 and up as letters, A = 10, G = 16, P = 25)")
     parser.add_argument("--difficulty", choices=LEVELS, default=None,
                         help="make puzzles at this level (see `sudoku-teach rate`);"
                         " default: minimal puzzles, whatever their level")

@@ -22,6 +22,7 @@ from ..errors import PuzzleFormatError, SudokuError
 from ..formats import BLANKS, DECORATION, SYMBOLS
 from ..grid import Grid, iter_puzzles
 from ..textfile import decoded_lines, file_lines
+from .options import PUZZLE_FORM
 
 OK, BROKEN, UNUSABLE, INTERRUPTED = 0, 1, 2, 130
 """The exit statuses of the command line (see `cli`)."""
@@ -105,7 +106,7 @@ class Inputs:
             else:
                 raise UsageError(
                     f"argument {n}: no such file: {source} (and it is not a puzzle: a puzzle is"
-                    " 81 digits, with 0 or . for a blank)"
+                    f" {PUZZLE_FORM})"
                 )
 
     def finish(self, status: int) -> int:

@@ -9,8 +9,15 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
+from ..formats import or_list
+
 LARGEST = 10**9
 """The largest number any option takes unless it says otherwise (a billion)."""
+PUZZLE_FORM = (
+    "81 characters, 0 or . for a blank (16x16: 256, 25x25: 625, with the letters A-P for"
+    " 10-25: G = 16)"
+)
+"""A puzzle on the command line, for help and errors: big grids write 10 and up as letters."""
 SEEDS = 2**63 - 1
 """The largest seed (seeds from -SEEDS to SEEDS)."""
 
@@ -35,6 +42,19 @@ def whole_number(low: int, high: int) -> Callable[[str], int]:
     return read
 
 
+def grid_size(sizes: tuple[int, ...]) -> Callable[[str], int]:
+    """An option type: one of the grid sizes a command offers; its message names them."""
+
+    def read(text: str) -> int:
+        if text.strip() not in map(str, sizes):
+            raise argparse.ArgumentTypeError(
+                f"no grid of size {shown(text)} here: choose {or_list(sizes)} (9 for 9x9)"
+            )
+        return int(text)
+
+    return read
+
+
 at_least_one = whole_number(1, LARGEST)
 """A count or a limit: from 1 to a billion."""
 seed = whole_number(-SEEDS, SEEDS)
@@ -48,7 +68,7 @@ def add_command(
     parser = commands.add_parser(name, help=help)
     parser.add_argument(
         "puzzles", nargs="*", metavar="PUZZLE",
-        help="a puzzle (81 characters, 0 or . for blank) or a file of puzzles; default: stdin",
+        help=f"a puzzle ({PUZZLE_FORM}) or a file of puzzles; default: stdin",
     )
     parser.add_argument(
         "--skip-bad", action="store_true",

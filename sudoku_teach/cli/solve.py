@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 from .. import fast, search
 from ..errors import SearchLimitReached
+from ..formats import symbol
 from ..grid import Grid
 from ..results import SolveResult
 from ..rule_solver import solve_with_rules
@@ -100,7 +101,9 @@ def solve_by_search(method: str, grid: Grid, args: argparse.Namespace) -> Answer
 def solve_by_singles(grid: Grid, args: argparse.Namespace) -> Answer:
     """`--method singles`: rules only; the grid, or `stuck`, with the steps on request."""
     result = solve_with_rules(grid, SINGLES)
-    steps = tuple(f"{s.row} {s.col} {s.value} {s.rule}" for s in result.steps) if args.steps else ()
+    steps = tuple(
+        f"{s.row} {s.col} {symbol(s.value or 0)} {s.rule}" for s in result.steps
+    ) if args.steps else ()
     line = result.grid.to_string() if result.solved else result.status
     if args.stats:
         counts = " ".join(f"{rule.split()[0]}={n}" for rule, n in result.technique_counts().items())

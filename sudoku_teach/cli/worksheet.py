@@ -13,6 +13,7 @@ import argparse
 import shlex
 from pathlib import Path
 
+from ..formats import or_list
 from ..rating import LEVELS
 from ..shape import Shape
 from ..teacher.worksheet import (
@@ -28,7 +29,10 @@ from ..teacher.worksheet import (
     solutions_of,
     write_pdf,
 )
-from .options import at_least_one, seed
+from .options import at_least_one, grid_size, seed
+
+SIZES = (4, 6, 9, 16)
+"""The sizes `worksheet --size` makes puzzles of."""
 
 
 def remake_command(args: argparse.Namespace) -> str:
@@ -100,8 +104,9 @@ def add_worksheet_parser(commands: argparse._SubParsersAction) -> None:
     sheet = commands.add_parser("worksheet", help="print puzzles (and answers) as a PDF")
     sheet.add_argument("--count", type=at_least_one, help="how many puzzles")
     sheet.add_argument("--difficulty", choices=LEVELS, help="the level of the puzzles")
-    sheet.add_argument("--size", type=int, choices=(4, 6, 9, 16), default=9,
-                       help="default 9 (16: letters A-G for 10-16; fewer a page read better)")
+    sheet.add_argument("--size", type=grid_size(SIZES), default=9, metavar="N",
+                       help=f"{or_list(SIZES)}, default 9 (16: letters A-G for 10-16; fewer a"
+                       " page read better)")
     sheet.add_argument("--seed", type=seed, help="the same seed makes the same puzzles")
     sheet.add_argument("--from", dest="source", metavar="FILE",
                        help="print the puzzles of a file instead (one a line, or blocks of rows)")
