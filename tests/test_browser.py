@@ -140,13 +140,15 @@ def serving(command: list[str], env: dict, url: str, log_path: Path, cwd: Path |
 
 
 @pytest.fixture(scope="module")
-def browser(lab):
-    """Debian's Chromium driven by Playwright (which gives it a fresh profile)."""
+def browser():
+    """Debian's Chromium driven by Playwright (which gives it a fresh profile); a test that
+    needs JupyterLab asks for `lab` too (the Voila tests do not start one)."""
+    path = chromium()
     playwright = pytest.importorskip("playwright.sync_api")
     with playwright.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=lab["browser"], args=CHROMIUM_FLAGS)
-        yield chromium
-        chromium.close()
+        chromium_app = p.chromium.launch(executable_path=path, args=CHROMIUM_FLAGS)
+        yield chromium_app
+        chromium_app.close()
 
 
 WAIT_MS = 60_000

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from test_browser import VOILA_READY, WAIT_MS, browser, free_port, lab, serving  # noqa: F401
+from test_browser import VOILA_READY, WAIT_MS, browser, free_port, serving  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
-def app(browser, lab, tmp_path_factory):  # noqa: F811
+def app(browser, tmp_path_factory):  # noqa: F811
     """The app of `make play` with its config file, on a fixed puzzle."""
     root = tmp_path_factory.mktemp("app")
     for name in ("play.ipynb", "voila.json"):
