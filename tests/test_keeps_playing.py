@@ -11,16 +11,20 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 
 import pytest
 
 from sudoku_teach.errors import IllegalMoveError, SavedGameError
 from sudoku_teach.examples import ASSIGNMENT_PUZZLE
+from sudoku_teach.formats import SYMBOLS
 from sudoku_teach.game import Game, savegame
 from sudoku_teach.rules import conflict_reasons
-from sudoku_teach.views.board import PUZZLE_TEXT_MAX
+from sudoku_teach.views.board import KEYMAP, PUZZLE_TEXT_MAX, key_names
 from sudoku_teach.views.browser_store import BrowserStore
 from sudoku_teach.views.play import GameView
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 class Clock:
@@ -136,6 +140,29 @@ def test_pause_stops_the_clock_hides_the_board_and_refuses_moves_until_carried_o
     assert view.board.message == "playing again"
 
 
+def test_a_paused_game_is_kept_and_saved_paused_and_comes_back_paused_with_its_clock_stopped():
+    clock = Clock()
+    view = app_view(clock=clock)
+    clock.now += 30
+    press(view, type="button", name="Pause", r=0, c=0)
+    press(view, type="button", name="Save", r=0, c=0)
+    clock.now += 400  # the pause, and a ping during it: the time kept stays at 30 s
+    press(view, type="ping", seq=1)
+    for text in (view.saves.current, view.saves.value):  # autosave, and Save (Download's)
+        assert json.loads(text)["paused"] is True and json.loads(text)["elapsed"] == 30
+    again = app_view(view.saves.current, clock)  # a reload, or a fresh kernel
+    assert again.board.paused and not again.board.running and "Pause" in again.board.pressed
+    assert again.board.elapsed == 30 and "paused" in again.board.message
+    clock.now += 100
+    again.saves.value = view.saves.value  # the browser's Save, as the new page finds it
+    press(again, type="button", name="Restore", r=0, c=0)  # Save's copy: paused as well
+    assert again.game.paused_at is not None and again.game.elapsed() == 30
+    assert again.board.paused and not again.board.running
+    press(again, type="button", name="Pause", r=0, c=0)  # carried on: the clock runs from 30 s
+    clock.now += 5
+    assert again.board.running and not again.board.paused and again.game.elapsed() == 35
+
+
 def test_buttons_for_the_new_actions_have_keys_and_are_said():
     view = app_view()
     press(view, type="button", name="Candidates", r=0, c=0)
@@ -245,3 +272,29 @@ def test_a_kept_text_longer_than_a_saved_game_is_dropped():
     store = BrowserStore("sudoku-teach/test")
     store.set_state({"current": "x" * (savegame.MAX_BYTES + 1)})
     assert store.current == ""
+
+
+# --- the keys, listed where players read them ----------------------------------------------
+def markdown(notebook: str, holding: str) -> str:
+    """The markdown cell of a notebook that holds `holding`."""
+    cells = json.loads((ROOT / notebook).read_text(encoding="utf-8"))["cells"]
+    (text,) = [t for c in cells if c["cell_type"] == "markdown"
+               if holding in (t := "".join(c["source"]))]  # fmt: skip
+    return text
+
+
+def test_the_apps_intro_and_notebook_08_name_every_key_the_board_takes():
+    board = app_view().board
+    names = key_names(board.shortcuts, board.keymap)  # what the page's key handler reads
+    assert {"arrow keys", "Delete", "0", "Ctrl+Shift+Z", "M", "T", "R"} <= set(names)
+    intro = markdown("app/play.ipynb", "# Sudoku")
+    assert [name for name in names if f"**{name}**" not in intro] == []
+    assert f"**{SYMBOLS[9]}** to **{SYMBOLS[15]}**" in intro  # the numbers of a 16x16 board
+    table = markdown("notebooks/08_play.ipynb", "| Key | Action |")
+    listed = {part.strip() for line in table.splitlines() if line.startswith("|")
+              for cell in line.split("|") for part in cell.split(",")}  # fmt: skip
+    in_a_notebook = key_names(board.shortcuts, {**KEYMAP, "resume": []})  # no server to lose
+    assert [name for name in in_a_notebook if name not in listed] == []
+    numbers = {symbol.lower() for symbol in SYMBOLS[:16]} | set(SYMBOLS[:16])
+    others = [*KEYMAP["clear"], *KEYMAP["resume"], *board.shortcuts]
+    assert not numbers & set(others)  # no key that clears, resumes or presses is a number

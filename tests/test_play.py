@@ -229,7 +229,7 @@ def test_a_key_is_answered_with_its_cell_even_when_refused(view):
 
 
 def test_every_button_has_a_key_that_is_not_a_number_on_any_board():
-    keyed = set(SHORTCUTS.values()) | {"Clear"}  # Clear is Backspace or Delete
+    keyed = set(SHORTCUTS.values()) | {"Clear"}  # Clear is Backspace, Delete or 0
     assert keyed == set(BUTTONS)
     letters = {key for key in SHORTCUTS if len(key) == 1}
     assert not letters & set("abcdefg0123456789")  # a-g are 10-16 on a 16x16 grid

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 from conftest import independent_is_solved
 
-from sudoku_teach.errors import SavedGameError
+from sudoku_teach.errors import IllegalMoveError, SavedGameError
 from sudoku_teach.examples import ASSIGNMENT_PUZZLE, ASSIGNMENT_SOLUTION, WARMUP_4X4
 from sudoku_teach.game import Game, savegame
 from sudoku_teach.grid import Grid
@@ -84,6 +84,7 @@ def assert_same_game(restored: Game, original: Game) -> None:
     assert restored.seed == original.seed
     assert restored.elapsed() == pytest.approx(original.elapsed())
     assert (restored.finished is None) == (original.finished is None)
+    assert (restored.paused_at is None) == (original.paused_at is None)
     assert restored.solved == original.solved
 
 
@@ -119,6 +120,44 @@ def test_the_clock_carries_over_and_runs_on() -> None:
     assert restored.elapsed() == pytest.approx(elapsed)
     later.now += 10
     assert restored.elapsed() == pytest.approx(elapsed + 10)
+
+
+def test_a_paused_game_comes_back_paused_its_clock_stopped_until_carried_on() -> None:
+    clock = FakeClock(1000.0)
+    original = played(clock)
+    original.pause()
+    elapsed = original.elapsed()
+    clock.now += 300  # the pause: not counted
+    later = FakeClock(5.0)  # a fresh kernel: its clock starts anywhere
+    restored = Game.from_text(WARMUP_4X4, clock=later)
+    heard = []
+    restored.observe(heard.append)
+    savegame.restore(restored, savegame.dumps(original))
+    assert_same_game(restored, original)
+    assert heard[0].message.endswith("paused: press Pause to carry on")
+    later.now += 600  # still paused: the clock does not run
+    assert restored.elapsed() == pytest.approx(elapsed)
+    cell = next(c for c in blanks(restored) if not restored.board[c])
+    with pytest.raises(IllegalMoveError, match="paused"):
+        restored.place(cell, answer(restored, cell))
+    restored.carry_on()
+    later.now += 7
+    assert restored.elapsed() == pytest.approx(elapsed + 7)
+    assert savegame.to_dict(restored)["paused"] is False
+
+
+def test_a_save_without_pause_plays_on_and_an_odd_pause_is_refused() -> None:
+    good = savegame.to_dict(Game.from_text(ASSIGNMENT_PUZZLE, clock=FakeClock()))
+    older = {name: value for name, value in good.items() if name != "paused"}
+    assert savegame.from_dict(older, FakeClock()).paused_at is None  # saved before pauses
+    for odd in (1, "yes", None, [True]):
+        with pytest.raises(SavedGameError, match="damaged: paused is .*, expected true or false"):
+            savegame.from_dict(dict(good, paused=odd), FakeClock())
+    solved = Game.from_text(ASSIGNMENT_PUZZLE, clock=FakeClock())
+    for cell in blanks(solved):
+        solved.place(cell, answer(solved, cell))
+    with pytest.raises(SavedGameError, match="paused, but it is solved"):
+        savegame.from_dict(dict(savegame.to_dict(solved), paused=True), FakeClock())
 
 
 def test_a_solved_game_stays_solved_with_its_time(tmp_path) -> None:

@@ -86,6 +86,7 @@ def to_dict(game: Game) -> dict[str, Any]:
         "hints_used": game.hints_used,
         "elapsed": game.elapsed(),
         "solved": game.finished is not None,
+        "paused": game.paused_at is not None,
     }
 
 
@@ -175,14 +176,22 @@ def read_play(game: Game, data: dict) -> None:
 
 
 def read_time(game: Game, data: dict, clock: Any) -> None:
-    """The time played, and whether the puzzle was solved (only if its board is)."""
+    """The time played, whether the puzzle was solved (only if its board is) and whether it
+    was paused (then its clock stays stopped until the player carries on)."""
     elapsed = field(data, "elapsed", is_seconds, f"a number of seconds from 0 to {MAX_SECONDS:,}")
     solved = field(data, "solved", lambda v: isinstance(v, bool), "true or false")
     if solved != game.solved:
         state = "solved" if game.solved else "not solved"
         raise SavedGameError(f"the saved game says solved is {solved}, but its board is {state}")
+    paused = data.get("paused", False)  # saved before the field existed: not paused
+    if not isinstance(paused, bool):
+        raise SavedGameError(f"the saved game is damaged: paused is {shown(paused)},"
+                             " expected true or false")
+    if paused and solved:
+        raise SavedGameError("the saved game says it is paused, but it is solved")
     game.started = clock() - elapsed
     game.finished = game.started + elapsed if solved else None
+    game.paused_at = game.started + elapsed if paused else None
 
 
 FIELDS = ("size", "level", "seed", "puzzle", "solution", "board", "selected", "help",
@@ -400,7 +409,13 @@ def restore(game: Game, text: str) -> None:
     loaded = loads(text, game.clock)
     for name in STATE:
         setattr(game, name, getattr(loaded, name))
-    game.announce("new", message="game restored: " + game.summary())
+    game.announce("new", message="game restored: " + how_it_stands(game))
+
+
+def how_it_stands(game: Game) -> str:
+    """A restored game in words: its summary, and that it is paused if it is."""
+    paused = "; paused: press Pause to carry on" if game.paused_at is not None else ""
+    return game.summary() + paused
 
 
 def save_file(game: Game, path: str | Path) -> None:

@@ -186,12 +186,13 @@ function render({ model, el: root }) {
     showTimer();
     const resume = el("button", "sudoku-btn sudoku-btn-resume", "Resume");
     resume.type = "button";
-    resume.setAttribute("aria-keyshortcuts", "r");
+    const resumeKeys = model.get("keymap").resume;
+    resume.setAttribute("aria-keyshortcuts", resumeKeys.join(" "));
     resume.addEventListener("click", () => window.location.reload());
     lost.replaceChildren(
       el("p", "", "The game's server stopped answering: its kernel was shut down or the"
         + " connection dropped. Your game is kept in this browser."),
-      el("p", "", "Press R or Resume to carry on with a fresh kernel."),
+      el("p", "", `Press ${resumeKeys.map(keyLabel).join(" or ")} or Resume to carry on with a fresh kernel.`),
       resume,
     );
   }
@@ -419,7 +420,7 @@ function render({ model, el: root }) {
     if (!Object.keys(shortcuts).length) return;
     const items = [["arrows", "move"],
       [size > 9 ? `1-9, ${symbol(10)}-${symbol(size)}` : `1-${Math.max(size, 1)}`, "place"],
-      ["Backspace", "clear"]];
+      [model.get("keymap").clear.join(" or "), "clear"]];
     const byAction = {};
     for (const [combo, action] of Object.entries(shortcuts)) (byAction[action] ||= []).push(keyLabel(combo));
     for (const [action, combos] of Object.entries(byAction)) items.push([combos.join(" or "), action]);
@@ -524,10 +525,11 @@ function render({ model, el: root }) {
   }
   const ticking = setInterval(showTimer, 1000);
 
-  const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  // The keys: Python's `keymap` (moves, clear, resume), its `shortcuts`, and the numbers.
   board.addEventListener("keydown", (event) => {
+    const { move: moves, clear, resume } = model.get("keymap");
     if (gone) { // nothing reaches Python now: R resumes on a fresh kernel
-      if (event.key === "r" || event.key === "R") window.location.reload();
+      if (resume.includes(event.key.toLowerCase())) window.location.reload();
       if (!event.ctrlKey && !event.metaKey && !event.altKey) event.preventDefault();
       return;
     }
@@ -540,7 +542,7 @@ function render({ model, el: root }) {
     let handled = true;
     if (event.altKey) {
       handled = false;
-    } else if (event.key in moves && !event.ctrlKey && !event.metaKey) {
+    } else if (Object.hasOwn(moves, event.key) && !event.ctrlKey && !event.metaKey) {
       const [dr, dc] = moves[event.key];
       armed = false;
       moveCursor(cursor[0] + dr, cursor[1] + dc, true, true);
@@ -552,7 +554,7 @@ function render({ model, el: root }) {
       numberFirst = false;
       armed = false;
       cellKey(String(n), n); // the game selects a typed number too: Python says so
-    } else if (["Backspace", "Delete", "0"].includes(event.key)) {
+    } else if (clear.includes(event.key)) {
       cellKey("clear", 0);
     } else if (event.key.length === 1 && event.key.trim()) {
       send({ type: "cell", key: event.key, seq: ++seq }); // Python refuses the key in words

@@ -57,6 +57,16 @@ NumberCallback = Callable[[int], object]  # what it returns is not used
 PuzzleCallback = Callable[[str], None]
 PingCallback = Callable[[], None]
 
+KEYMAP = {
+    "move": {"ArrowUp": [-1, 0], "ArrowDown": [1, 0], "ArrowLeft": [0, -1], "ArrowRight": [0, 1]},
+    "clear": ["Backspace", "Delete", "0"],
+    "resume": ["r"],
+}
+"""The keys the board takes besides the numbers and its `shortcuts`: the cursor's moves,
+the keys that clear a cell, and the key that resumes on a fresh kernel once the server has
+stopped answering. The page's key handler reads them from here (`keymap`), and so do the
+lists of keys (`key_names`)."""
+
 KINDS = ("ready", "ping", "cell", "button", "number", "puzzle")
 SETTABLE = {"cursor", "level", "size"}
 """The settings the browser side changes (any other comes from Python only)."""
@@ -103,6 +113,19 @@ def log_on_server(error: BaseException) -> None:
         traceback.print_exception(type(error), error, error.__traceback__, file=stream)
 
 
+def key_name(key: str) -> str:
+    """A key as people write it: "Control+Shift+z" is "Ctrl+Shift+Z", "h" is "H"."""
+    parts = key.replace("Control", "Ctrl").split("+")
+    return "+".join(part.upper() if len(part) == 1 else part for part in parts)
+
+
+def key_names(shortcuts: Mapping[str, str], keymap: Mapping[str, Any] = KEYMAP) -> list[str]:
+    """Every key the board takes besides the numbers, as people write it (the arrows as
+    "arrow keys"): what a list of the keys must name."""
+    keys = ["arrow keys"] + [*keymap["clear"], *shortcuts, *keymap["resume"]]
+    return [key if key == "arrow keys" else key_name(key) for key in keys]
+
+
 def grid_looks(grid: Grid) -> dict[Cell, Look]:
     """The plain look of a grid: givens bold, other numbers as entries."""
     looks: dict[Cell, Look] = {}
@@ -147,6 +170,7 @@ class Board(anywidget.AnyWidget):
     sizes = traitlets.List(traitlets.Int()).tag(sync=True)  # the sizes a new game may have
     size = traitlets.Int(0).tag(sync=True)  # the size chosen for the next new game
     puzzle_text_max = traitlets.Int(PUZZLE_TEXT_MAX).tag(sync=True)
+    keymap = traitlets.Dict(default_value=KEYMAP).tag(sync=True)  # `KEYMAP`, for the page
     heartbeat = traitlets.List(traitlets.Float(), [0.0, 0.0]).tag(sync=True)
     # ^ [seconds between the page's pings, seconds it waits for an answer]; 0: no pings
 

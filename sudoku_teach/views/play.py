@@ -73,7 +73,8 @@ SHORTCUTS = {
     "m": "Candidates",
     "t": "Pause",
 }
-"""A key for every button (Clear is Backspace or Delete); not a-g, numbers on a 16x16 grid."""
+"""A key for every button (Clear is Backspace, Delete or 0: `board.KEYMAP`); not a-g, which
+are numbers on a 16x16 grid."""
 SAVE_FILE = "sudoku_game.json"
 """Where Save writes and Restore reads, next to the notebook, unless you name another place
 (a file, or a `BrowserStore` so that each browser keeps its own game: the web app does)."""
@@ -209,7 +210,7 @@ class GameView:
                 self.say(f"The game kept in this browser could not be read ({error}): a new one.")
             else:
                 self.show_level()
-                self.say("Your game is back as you left it: " + for_players(self.game.summary()))
+                self.say("Your game is back as you left it: " + savegame.how_it_stands(self.game))
         self.kept = True
         self.keep()
 
