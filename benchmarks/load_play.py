@@ -4,10 +4,11 @@ Each student opens the app, places three numbers of their own, presses Save, rel
 page (a new kernel) and must get back exactly their own game, kept by their browser (every
 student plays the same puzzle with different moves, so a mix-up would show). Then they
 leave: half close the page (the browser says so to the server), half vanish (the browser
-is killed, as a laptop lid closes). With `--vanish`, every page vanishes without a goodbye
-(closed without `beforeunload`, as a crashed tab), and the server runs with the limits of
-app/voila.json: the kernels must all be gone within the configured idle time plus one
-interval (and a margin of 30 s).
+is killed, as a laptop lid closes). With `--vanish`, each student plays and saves (no
+reload), then every page vanishes without a goodbye (closed without `beforeunload`, as a
+crashed tab), and the server runs with the limits of app/voila.json: the kernels must all
+be gone within the configured idle time plus one interval (and a margin of 30 s); the
+kernels left are printed every 15 s.
 The server's memory, its own and its kernels' (RSS from /proc), is taken before, at the
 peak, and after they leave; after must be within 20% of before.
 
@@ -31,6 +32,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import math
 import os
 import socket
 import subprocess
@@ -47,6 +49,7 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
                  "--disable-component-update", "--disable-sync"]  # fmt: skip
 WAIT_MS = 300_000  # one step of one student (opening a page waits for a kernel)
 LIMIT = 1.20  # memory after / before
+MARGIN = 30  # seconds the culler may take beyond its limits to shut 40 kernels down
 CELLS = [(r, c) for r in range(9) for c in range(9)]
 
 
@@ -152,8 +155,10 @@ async def press(page, button: str, words: str) -> None:
     await message.get_by_text(words).wait_for(timeout=WAIT_MS)
 
 
-async def one_student(browser, url: str, student: Student, gate: asyncio.Semaphore):
-    """Open, play three moves, save, reload, restore; the context stays open (returned)."""
+async def one_student(browser, url: str, student: Student, gate: asyncio.Semaphore,
+                      reload: bool = True):
+    """Open, play three moves, save, reload and get the kept game back (without `reload`:
+    what the page shows once saved); the context stays open (returned)."""
     context = await browser.new_context(viewport={"width": 1000, "height": 900})
     page = await context.new_page()
     start = time.monotonic()
@@ -171,7 +176,10 @@ async def one_student(browser, url: str, student: Student, gate: asyncio.Semapho
                 target = page.locator(f".sudoku-game .sudoku-r{cell[0]}c{cell[1]}")
                 await target.get_by_text(str(student.moves[cell])).wait_for(timeout=WAIT_MS)
             student.step = "saving"
-            await press(page, "save", "saved in this browser")
+            await press(page, "save", "saved in this browser")  # the kernel has answered
+            if not reload:
+                student.got = await entries(page)
+                return context, page
             student.step = "reloading"
             await page.reload(timeout=WAIT_MS)  # the old page closes: its kernel should go
             await page.locator(".sudoku-game .sudoku-r8c8").wait_for(timeout=WAIT_MS)
@@ -182,16 +190,30 @@ async def one_student(browser, url: str, student: Student, gate: asyncio.Semapho
     except Exception as error:  # noqa: BLE001 - one student's failure is reported, not fatal
         first_line = str(error).splitlines()[0][:100]
         student.error = f"{type(error).__name__} while {student.step}: {first_line}"
-    student.seconds = time.monotonic() - start
+    finally:
+        student.seconds = time.monotonic() - start
+        print(f"student {student.number}: {student.error or 'ready'} after"
+              f" {student.seconds:.0f} s", flush=True)  # fmt: skip
     return context, page
 
 
 def sampler(pid: int, samples: list[tuple[float, Memory]], stop: threading.Event) -> None:
-    """Take the server's memory every half second until told to stop."""
-    start = time.monotonic()
+    """Take the server's memory every half second until told to stop (times from
+    `time.monotonic`)."""
     while not stop.is_set():
-        samples.append((time.monotonic() - start, memory(pid)))
+        samples.append((time.monotonic(), memory(pid)))
         stop.wait(0.5)
+
+
+def timeline(samples: list[tuple[float, Memory]], since: float, step: float = 15) -> str:
+    """The kernels and the memory every `step` seconds after `since`, one line each."""
+    lines, mark = [], since
+    for at, taken in samples:
+        if at >= mark:
+            lines.append(f"  {at - since:5.0f} s: {taken.n_kernels:3d} kernels,"
+                         f" {taken.total:7.1f} MB")  # fmt: skip
+            mark += step
+    return "\n".join(lines)
 
 
 async def leave(page) -> None:
@@ -227,8 +249,9 @@ async def vanish(page) -> None:
 
 
 async def run_class(url: str, n: int, at_once: int, pid: int,
-                    vanish: bool = False) -> tuple[list[Student], Memory]:
-    """All students, at most `at_once` busy at a time; all stay until everyone is done."""
+                    all_vanish: bool = False) -> tuple[list[Student], Memory, float]:
+    """All students, at most `at_once` busy at a time; all stay until everyone is done.
+    Returns them, the server's memory with every page open, and when the last page went."""
     from playwright.async_api import async_playwright
 
     async with async_playwright() as p:
@@ -236,20 +259,19 @@ async def run_class(url: str, n: int, at_once: int, pid: int,
         try:
             gate = asyncio.Semaphore(at_once)
             students = [Student(i) for i in range(n)]
-            opened = await asyncio.gather(*(one_student(browser, url, s, gate) for s in students))
+            opened = await asyncio.gather(*(one_student(browser, url, s, gate, not all_vanish)
+                                            for s in students))  # fmt: skip
             await asyncio.sleep(2)
             during = memory(pid)
             for i, (context, page) in enumerate(opened):  # leave: half say so, half vanish
-                if vanish:
+                if all_vanish:
                     await vanish(page)
                 elif i % 2 == 0:
                     await leave(page)
                     await context.close()
-            if vanish:
-                await asyncio.sleep(1)
         finally:
-            await browser.close()
-    return students, during
+            await browser.close()  # the pages left open vanish with the browser
+    return students, during, time.monotonic()
 
 
 def trim(pid: int) -> Memory:
@@ -314,7 +336,7 @@ def main() -> int:
     samples: list[tuple[float, Memory]] = []
     stop = threading.Event()
     try:
-        wait_for_server(port, server, 60)
+        wait_for_server(port, server, 180)  # a busy machine
         time.sleep(2)
         print(f"cold:    {memory(server.pid)}  (started, no page served yet)")
         asyncio.run(asyncio.wait_for(warm_up(url), 120))
@@ -325,21 +347,20 @@ def main() -> int:
         start, students, vanished_ok = time.monotonic(), [], True
         for lesson in range(1, args.rounds + 1):
             came = time.monotonic()
-            group, during = asyncio.run(
+            group, during, left = asyncio.run(
                 asyncio.wait_for(run_class(url, args.students, args.at_once, server.pid,
                                            args.vanish), args.deadline)
             )  # fmt: skip
             students += group
-            took = time.monotonic() - came
-            print(
-                f"during:  {during}  (class {lesson}: all {args.students} pages open, {took:.0f} s)"
-            )
-            left = time.monotonic()
+            print(f"during:  {during}  (class {lesson}: all {args.students} pages open,"
+                  f" {left - came:.0f} s)", flush=True)  # fmt: skip
             until_no_kernels(server.pid, args.idle + 60)
-            emptied = time.monotonic() - left - 2  # until_no_kernels waits 2 s more
-            print(f"kernels: {memory(server.pid).n_kernels} left {emptied:.0f} s after the pages"
-                  f" left (limit {args.idle + 30} s)")
-            if args.vanish and (memory(server.pid).n_kernels or emptied > args.idle + 30):
+            emptied = next((at - left for at, taken in samples
+                            if at >= left and not taken.n_kernels), math.inf)  # fmt: skip
+            print(f"kernels after the pages left (every 15 s):\n{timeline(samples, left)}")
+            print(f"kernels: {memory(server.pid).n_kernels} left; none {emptied:.0f} s after the"
+                  f" pages left (limit {args.idle} s + {MARGIN} s)")  # fmt: skip
+            if args.vanish and (memory(server.pid).n_kernels or emptied > args.idle + MARGIN):
                 vanished_ok = False
             after = memory(server.pid)
             gone = time.monotonic() - came
@@ -356,10 +377,11 @@ def main() -> int:
         except subprocess.TimeoutExpired:
             server.kill()
     peak = max(samples, key=lambda s: s[1].total)
-    print(f"peak:    {peak[1]}  at {peak[0]:.0f} s")
+    print(f"peak:    {peak[1]}  at {peak[0] - samples[0][0]:.0f} s")
     print(f"end:     {after}  ({left_at:.0f} s after the first student came)")
     print(f"after / before = {after.total / before.total:.2f} (limit {LIMIT:.2f})")
-    print("\nstudent  seconds  moves placed -> got back after reload and restore")
+    print("\nstudent  seconds  moves placed -> " + ("on the page once saved" if args.vanish
+                                                   else "got back after a reload"))
     for s in students[-args.students :]:  # the last class; the others' results are counted
         moves = " ".join(f"{r}{c}={v}" for (r, c), v in sorted(s.moves.items()))
         result = "own game back" if s.ok else f"FAILED {s.error or s.got}"

@@ -9,7 +9,9 @@ import re
 import sys
 from pathlib import Path
 
+import nbformat
 import pytest
+from voila.execute import VoilaExecutor
 
 from sudoku_teach.teacher import class_server
 from sudoku_teach.teacher.class_server import TrimmingKernelManager
@@ -38,6 +40,29 @@ def test_voila_reads_the_file_that_make_play_names(monkeypatch):
     app.initialize([*args, "--no-browser"])
     assert dict(app.config.MappingKernelManager) == LIMITS["MappingKernelManager"]
     assert app.voila_configuration.multi_kernel_manager_class is TrimmingKernelManager
+    executor = VoilaExecutor(nbformat.v4.new_notebook(), config=app.config)  # as Voila makes it
+    assert executor.iopub_timeout == LIMITS["VoilaExecutor"]["iopub_timeout"] >= 30
+
+
+def test_the_culler_shuts_idle_kernels_down_together_and_goes_on_after_a_failure(monkeypatch):
+    import asyncio
+
+    looked, running, at_once = [], [], []
+
+    async def cull_kernel_if_idle(self, kernel: str) -> None:
+        looked.append(kernel)
+        running.append(kernel)
+        at_once.append(len(running))
+        await asyncio.sleep(0.2)  # a kernel shutting down
+        running.remove(kernel)
+        if kernel == "b":
+            raise RuntimeError("this kernel would not end")
+
+    monkeypatch.setattr(TrimmingKernelManager, "cull_kernel_if_idle", cull_kernel_if_idle)
+    manager = TrimmingKernelManager()
+    manager._kernels = dict.fromkeys("abcd")
+    asyncio.run(manager.cull_kernels())
+    assert sorted(looked) == ["a", "b", "c", "d"] and max(at_once) == 4  # all four at once
 
 
 def test_a_kernel_shut_down_is_gone_and_the_server_gives_memory_back(monkeypatch):
