@@ -7,7 +7,7 @@ from conftest import independent_is_solved, pattern_rows, sat_count
 
 from sudoku_teach import fast, generate
 from sudoku_teach.cli import main
-from sudoku_teach.errors import PuzzleFormatError, RequestError
+from sudoku_teach.errors import NotAPuzzleError, PuzzleFormatError, RequestError
 from sudoku_teach.grid import Grid, load_puzzles, read_puzzles, write_as
 from sudoku_teach.shape import Shape
 from sudoku_teach.views.render import grid_html
@@ -229,3 +229,18 @@ def test_generated_big_puzzles_are_proper_by_an_independent_counter(size: int, s
     loosened[0] = [0] * size
     loosened[1] = [0] * size
     assert sat_count(loosened, box, box) == 2
+
+
+def test_a_16x16_puzzle_with_two_solutions_names_them_in_letters() -> None:
+    rows = generate.full_grid(3, Shape.for_size(16)).to_rows()
+    rows = swap(rows, rows[0][0], 16)  # two numbers swapped everywhere: still a solved grid
+    rows = swap(rows, rows[1][0], 10)
+    rows[0] = [0] * 16  # rows 0 and 1 of one band can swap: cell (0, 0) is 16 or 10
+    rows[1] = [0] * 16
+    with pytest.raises(NotAPuzzleError, match=r"cell \(0, 0\) can be (G or A|A or G)\)"):
+        fast.proper_solution(Grid([v for row in rows for v in row], Shape.for_size(16)))
+
+
+def swap(rows: list[list[int]], x: int, y: int) -> list[list[int]]:
+    """The grid with the numbers x and y swapped everywhere."""
+    return [[y if v == x else x if v == y else v for v in row] for row in rows]

@@ -62,6 +62,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from ..errors import NotAPuzzleError, RequestError, SearchLimitReached
+from ..formats import symbol
 from ..grid import Grid, GridLike, as_grid
 from ..results import DEFAULT_MAX_NODES, SolveResult, check_at_least_one, first_solutions
 from ..rules import check_rules
@@ -349,7 +350,8 @@ def proper_solution(grid: GridLike, max_nodes: int = DEFAULT_MAX_NODES) -> Grid:
         cell = next(c for c in grid.empty_cells() if found[0][c] != found[1][c])
         raise NotAPuzzleError(
             "this puzzle has more than one solution (for example, cell"
-            f" ({cell[0]}, {cell[1]}) can be {found[0][cell]} or {found[1][cell]}):"
+            f" ({cell[0]}, {cell[1]}) can be {symbol(found[0][cell])} or"
+            f" {symbol(found[1][cell])}):"
             " add givens until only one is left"
         )
     return found[0]
