@@ -159,9 +159,10 @@ async def one_student(browser, url: str, student: Student, gate: asyncio.Semapho
                       reload: bool = True):
     """Open, play three moves, save, reload and get the kept game back (without `reload`:
     what the page shows once saved); the context stays open (returned)."""
-    context = await browser.new_context(viewport={"width": 1000, "height": 900})
-    page = await context.new_page()
     start = time.monotonic()
+    async with gate:  # a browser tab of their own once it is their turn
+        context = await browser.new_context(viewport={"width": 1000, "height": 900})
+        page = await context.new_page()
     try:
         async with gate:
             student.step = "opening the app"
@@ -192,7 +193,8 @@ async def one_student(browser, url: str, student: Student, gate: asyncio.Semapho
         student.error = f"{type(error).__name__} while {student.step}: {first_line}"
     finally:
         student.seconds = time.monotonic() - start
-        print(f"student {student.number}: {student.error or 'ready'} after"
+        done = "ready" if student.got is not None else f"stopped while {student.step}"
+        print(f"student {student.number}: {student.error or done} after"
               f" {student.seconds:.0f} s", flush=True)  # fmt: skip
     return context, page
 
