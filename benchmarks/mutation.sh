@@ -9,6 +9,7 @@
 #                                     # tests (an older commit: the "before" of a report)
 #   MUTATION_RESUME=1 benchmarks/mutation.sh teacher  # go on where a time box stopped
 #   PLANTED="none last-copy" benchmarks/mutation.sh planted  # rules planted by hand (below)
+#   MUTATION_TESTS="tests/x.py tests/y.py::test_z" ...  # other tests than the module's own
 #
 # For each module, mutmut (the optional dependency group `mutation`) makes small changes
 # ("mutants": `<` for `<=`, `1` for `0`, a dropped argument...) and runs the module's own
@@ -145,8 +146,8 @@ EOF
 for module in $MODULES; do
   if [ "$module" = planted ]; then planted; continue; fi
   tests=""
-  for t in ${TESTS[$module]:?unknown module $module}; do
-    [ -f "$SOURCE/$t" ] && tests="$tests $t"
+  for t in ${MUTATION_TESTS:-${TESTS[$module]:?unknown module $module}}; do  # files or tests
+    [ -f "$SOURCE/${t%%::*}" ] && tests="$tests $t"
   done
   for t in ${MUTATION_SLOW-${SLOW[$module]:-}}; do  # MUTATION_SLOW: another list (a "before")
     tests="$tests --deselect=tests/$t"
