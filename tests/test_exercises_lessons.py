@@ -56,6 +56,14 @@ def can_place_column_too_early(grid, row, col, value):
     return True
 
 
+def can_place_region_row_div_3(grid, row, col, value):
+    top, left = row // 3, col // 3  # the classic: which region, not its first row
+    region = [grid[r][c] for r in range(top, top + 3) for c in range(left, left + 3)]
+    return value not in grid[row] and all(line[col] != value for line in grid) and (
+        value not in region
+    )
+
+
 def is_solved_by_sums(grid):
     cols = [[row[c] for row in grid] for c in range(9)]
     boxes = [[grid[r][c] for r in range(t, t + 3) for c in range(left, left + 3)]
@@ -84,6 +92,14 @@ def region_numbers_row_div_3(grid, row, col):
 
 def survivors_ruled_out(grid, row, col):
     return st.row_values(grid, row) | st.column_values(grid, col) | st.region_values(grid, row, col)
+
+
+def next_cell_returns_the_set(grid):
+    for row in range(9):
+        for col in range(9):
+            if grid[row][col] == 0 and len(st.candidates(grid, row, col)) == 1:
+                return row, col, st.candidates(grid, row, col)
+    return None
 
 
 def next_cell_first_empty(grid):
@@ -261,6 +277,8 @@ WRONG = [
      "before it has looked at every cell of the row"),
     ("can_place", "`return True` inside the column's loop", can_place_column_too_early,
      "before it has looked at every cell of the column"),
+    ("can_place", "region's first row as row // 3", can_place_region_row_div_3,
+     "the region's first row is the row rounded down to a multiple of 3: row - row % 3"),
     ("is_solved", "checks sums of 45", is_solved_by_sums, "not its sum"),
     ("is_solved", "forgets the regions", is_solved_no_regions,
      "does your function check every region?"),
@@ -273,6 +291,8 @@ WRONG = [
      "those are the numbers ruled out"),
     ("next_cell", "first empty cell, whatever its survivors", next_cell_first_empty,
      "has more than one survivor: skip it"),
+    ("next_cell", "returns the set of survivors", next_cell_returns_the_set,
+     "you returned the set of survivors; return its one number: min(s)"),
     ("first_empty", "range(len(grid) - 1)", first_empty_one_short,
      "does your loop reach the last row and column?"),
     ("solve", "`return solve(grid)` at once", solve, "returns at once, also when the call"),

@@ -101,10 +101,39 @@ def stops_early(subject: Subject, value: int) -> str | None:
     return None
 
 
+WRONG_REGION_PROBES = {(3, 3): (2, 2), (3, 6): (2, 6), (6, 3): (6, 2)}
+"""For cell (7, 7): a cell outside its row, column and region, and the first cell of the
+region a start of row // 3 (or col // 3, or both) looks at instead, which holds that cell."""
+
+
+def wrong_region(subject: Subject, value: int) -> str | None:
+    """The region's first row (or column) taken as row // 3: the wrong region is looked at."""
+    probes = [(0, 0), *WRONG_REGION_PROBES]  # (0, 0): in no region looked at, a control
+    answers = [
+        outcome.answer for outcome in subject.run([one_number(at, value) for at in probes], 1.0)
+    ]
+    if answers[0] is not True:
+        return None
+    for at, answer in zip(WRONG_REGION_PROBES, answers[1:], strict=True):
+        if answer is False:
+            top, left = WRONG_REGION_PROBES[at]
+            return (
+                f"asked about cell (7, 7) of a grid that holds only one {value}, at {at}, your"
+                f" function says False, but {at} is not in the row, the column or the region of"
+                f" (7, 7): it looks at the region that starts at ({top}, {left}), the wrong one."
+                " row // 3 says which row of regions (2 for row 7); the region's first row is"
+                " the row rounded down to a multiple of 3: row - row % 3 (6 for row 7), and its"
+                " first column col - col % 3."
+            )
+    return None
+
+
 def diagnose_can_place(subject: Subject, case: Case, got: Any, expected: Any) -> str | None:
-    """A loop that answers True after its first cell, or the unit that was missed."""
+    """A loop that answers True too early, a unit missed, or the wrong region looked at."""
     grid, row, col, value = case
     found = [unit.name for unit, _ in rules.blockers(grid, row, col, value)]
+    if got is False and not found:
+        return wrong_region(subject, value)
     if got is not True or not found:
         return None
     early = stops_early(subject, value)

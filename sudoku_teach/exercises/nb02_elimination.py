@@ -77,6 +77,11 @@ def diagnose_next_cell(subject: Subject, case: Case, got: Any, expected: Any) ->
         return "return three things, (row, col, value): the value is the one survivor."
     if isinstance(got, (tuple, list)) and len(got) == 3:
         row, col = got[0], got[1]
+        if isinstance(got[2], (set, frozenset)) and len(got[2]) == 1:
+            return (
+                "you returned the set of survivors; return its one number: min(s) gives it"
+                " (the smallest of one number is that number), and so does s.pop()."
+            )
         if grid[row][col] == 0 and len(elimination.candidates(grid, row, col)) != 1:
             return (
                 f"cell ({row}, {col}) is empty but has more than one survivor: skip it, only a"
