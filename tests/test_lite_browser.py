@@ -1,6 +1,6 @@
 """The course in the browser (JupyterLite, `make lite`): no server kernel, no network.
 
-The site is built once per test session (lite/build.py, the build `make lite` runs) and
+The site is built once for this file (lite/build.py, the build `make lite` runs) and
 served from a temporary folder on 127.0.0.1 by a small static server. Pyodide's core is
 the npm copy (package.json) the site ships; Chromium may reach nothing but 127.0.0.1 (its
 own resolver and Playwright's routing both refuse any other host), and the test asserts
@@ -80,9 +80,12 @@ class Site(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    """The site built by lite/build.py into a temporary folder (once per session)."""
+    """The site built by lite/build.py into a temporary folder, once for this file.
+
+    Module, not session, fixtures: a Playwright left open keeps its event loop running, and
+    the next file on the same xdist worker could not use asyncio or Playwright at all."""
     browser = chromium()
     need(
         importlib.util.find_spec("jupyterlite_core") is not None,
@@ -104,7 +107,7 @@ def site(tmp_path_factory):
     return {"root": folder / "site", "browser": browser}
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def served(site):
     """The site on a free port of 127.0.0.1; yields its address and the list of sent files."""
     Site.served = []
@@ -115,7 +118,7 @@ def served(site):
     server.shutdown()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(site, served):
     """Chromium that can reach 127.0.0.1 only; every other request is refused and noted."""
     playwright = pytest.importorskip("playwright.sync_api")
@@ -143,7 +146,7 @@ def browser(site, served):
         chromium_.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def expect():
     from playwright.sync_api import expect
 
@@ -205,7 +208,7 @@ def assert_boards_whole(page, name: str) -> int:
     return len(boards)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def first_load(served, browser):
     """Lesson 00 opened from an empty cache: what the site sent until its kernel was ready."""
     served["log"].clear()
