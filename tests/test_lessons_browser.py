@@ -143,6 +143,21 @@ def console_errors(page):
     yield errors
 
 
+WIDGETS_DRAWN = """() => [...document.querySelectorAll('.sudoku-game .sudoku-board')]
+    .every(board => board.querySelector('.sudoku-cell') !== null)"""
+"""True once every board widget on the page has drawn its cells (a widget's view is drawn
+after its cell has run, later still on a busy machine)."""
+
+
+def drawn(page) -> None:
+    """Wait until every board widget has drawn its cells; one that never does is measured
+    as it stands, and the board check names it."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function(WIDGETS_DRAWN, timeout=WAIT_MS)
+
+
 TALLEST = """() => Math.max(...[...document.querySelectorAll('*')].map(el => el.scrollHeight))"""
 TO_TOP = """() => document.querySelectorAll('*').forEach(el => { el.scrollTop = 0; })"""
 
@@ -182,6 +197,7 @@ def test_every_board_of_the_lesson_stands_whole_in_jupyterlab(browser, lab, name
             page.get_by_text("Run All Cells", exact=True).click()
             page.wait_for_function(ALL_RAN, timeout=WAIT_MS)
             status.get_by_text("| Idle").wait_for(timeout=WAIT_MS)
+            drawn(page)
             failures = page.evaluate(ERRORS)
             boards = page.evaluate(MEASURE)
         shoot(page, SHOTS / f"{stem}.png")
