@@ -225,9 +225,10 @@ class GameView:
         message = self.describe(change) if change.kind in ("entry", "marks") else change.message
         if change.kind == "help" and self.game.help and not self.game.selected:
             message += ": select a number to see where it may go"
-        if message:
-            self.say(message)
-        self.show_state()
+        with self.board.hold_sync():  # one update: never "playing again" over a hidden board
+            if message:
+                self.say(message)
+            self.show_state()
         if change.kind != "selected":
             self.keep()
 
