@@ -13,6 +13,11 @@ DOTS := awk '/^Collecting / { printf "."; fflush() } \
 	/^Installing collected packages/ { print ""; print "Installing them (a few minutes more)..."; \
 	fflush(); said = 1 } END { if (!said) print "" }'
 
+# rfc3987-syntax comes with Jupyter (jupyter-events wants jsonschema[format-nongpl]) and builds
+# about 35 parsers whenever a Jupyter server, nbformat or nbclient starts: 2-3 s of CPU each
+# time (jsonschema issue 1428). No Jupyter schema checks IRIs, and jsonschema goes without it.
+SLIM := -m pip uninstall -y -q rfc3987-syntax
+
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10)' 2>/dev/null \
 		|| { echo "sudoku-teach needs Python 3.10 or newer as '$(PYTHON)' (try: make PYTHON=python3.11 ...)"; exit 1; }
@@ -26,6 +31,7 @@ $(STAMP): pyproject.toml
 		| tee -a $(LOG) | $(DOTS)
 	@if test -e $(LOG).failed; then tail -n 40 $(LOG); \
 		echo "Setting up $(VENV) failed; pip's full output is in $(LOG)"; rm -f $(LOG).failed; exit 1; fi
+	@$(BIN)/python $(SLIM) >> $(LOG) 2>&1
 	@echo "Done: $(VENV) is ready (pip's full output is in $(LOG))."
 	@touch $(STAMP)
 
@@ -125,6 +131,7 @@ load-test: $(STAMP)
 HUB_ENV ?= /opt/sudoku-teach-hub
 hub-test: $(STAMP)
 	$(BIN)/python -m pip install -q -e ".[hub]"
+	$(BIN)/python $(SLIM) 2>/dev/null
 	cd deploy/jupyterhub && npm ci --no-audit --no-fund --loglevel=error
 	deploy/jupyterhub/install_user_env.sh $(HUB_ENV)
 	SUDOKU_HUB_USER_ENV=$(HUB_ENV) $(BIN)/python -m pytest -v deploy/jupyterhub/test_hub.py

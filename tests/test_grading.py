@@ -81,6 +81,15 @@ def edited(path: Path, old: str, new: str) -> dict:
     return notebook
 
 
+def definitions(path: Path) -> dict:
+    """A notebook cut to its import cell and the cells that define functions: every exercise
+    graded as in the whole lesson, without its demonstrations (test_student runs those)."""
+    notebook = load(path)
+    code = [c for c in notebook["cells"] if c["cell_type"] == "code"]
+    kept = code[:1] + [c for c in code[1:] if re.search(r"^(def|class) ", source(c), re.M)]
+    return {**notebook, "cells": kept}
+
+
 def folder(path: Path) -> Path:
     """A folder, made if needed."""
     path.mkdir(parents=True, exist_ok=True)
@@ -96,13 +105,16 @@ def rows_of(table: Path) -> list[dict[str, str]]:
 # --- a class of mixed submissions ---------------------------------------------------------
 @pytest.fixture(scope="module")
 def graded_class(tmp_path_factory):
-    """A class of 10 students graded in one batch: (output, gradebook, long form, feedback)."""
+    """A class of 10 students graded in one batch: (output, gradebook, long form, feedback).
+
+    ada's and bob's ten lessons each are cut to their definitions (the lessons' heavy cells
+    would cost minutes); carl to jane hand in whole notebooks of lesson 01."""
     root = tmp_path_factory.mktemp("class")
     batch = root / "submissions"
     rules = NOTEBOOKS / "01_rules.ipynb"
     for path in SERIES:  # ada hands in every lesson, solved; bob every lesson, untouched
-        shutil.copy(path, folder(batch / "ada"))
-        shutil.copy(NOTEBOOKS / "student" / path.name, folder(batch / "bob"))
+        save(definitions(path), batch / "ada" / path.name)
+        save(definitions(NOTEBOOKS / "student" / path.name), batch / "bob" / path.name)
     save(edited(rules, "import sudoku_teach as st", "import sudoku_teeach as st"),
          batch / "01_rules - carl.ipynb")
     save(edited(rules, "def region_of(row, col):", "def region_of(row, col)"), batch / "dana.ipynb")

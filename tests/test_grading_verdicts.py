@@ -250,12 +250,8 @@ def test_a_kernel_that_dies_or_runs_on_during_the_checks_says_so(tmp_path):
     assert said(graded(tmp_path, data)) == [("count_blanks", "error", "count_blanks stopped the"
                                               " notebook's Python during its checks (exit"
                                               " status 4)")]
-    data = notebook(**{'"""How many cells': 'while True:\n        pass\n    """How many cells'})
-    # the function never returns: "timed out" with the case it was given, not "slow"
-    [(exercise, status, why)] = said(graded(tmp_path, without_checks(data), timeout=300, step=200))
-    assert (exercise, status) == ("count_blanks", "timed out")
-    assert re.fullmatch(r"count_blanks\(grid '[0-9.]+'\) never returned: still running after 10"
-                        r" seconds of computing \(0 of 4 checks passed before it\)", why), why
+    # the function never returns on a grid with blanks: "timed out" with the case it was
+    # given and the checks passed before it, not "slow" (each such case costs 10 s of CPU)
     data = notebook(**{'return sum(': 'if sum(row.count(0) for row in grid) == 0:  # the solution\n'
                        '        while True:\n            pass\n    return sum('})
     [(exercise, status, why)] = said(graded(tmp_path, without_checks(data), timeout=300, step=200))

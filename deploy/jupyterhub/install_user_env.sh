@@ -11,6 +11,9 @@ PYTHON=${PYTHON:-/usr/bin/python3}  # the system's: every account may run it
 umask 022
 test -x "$PREFIX/user/bin/python" || "$PYTHON" -m venv "$PREFIX/user"
 "$PREFIX/user/bin/python" -m pip install -q "$REPO[hub]"
+# rfc3987-syntax (with jupyter-events) costs 2-3 s of CPU at every server's start and checks
+# nothing Jupyter uses: see SLIM in the Makefile
+"$PREFIX/user/bin/python" -m pip uninstall -y -q rfc3987-syntax 2>/dev/null
 rm -rf "$PREFIX/lessons.new"
 mkdir -p "$PREFIX/lessons.new"
 cp "$REPO"/notebooks/student/*.ipynb "$REPO"/app/*.ipynb "$PREFIX/lessons.new/"
