@@ -396,13 +396,14 @@ class Board(anywidget.AnyWidget):
         self.ack = int(seq) if isinstance(seq, int) else None
         self.answered = False
         try:
-            refusal = self.key_refusal(key)
-            if refusal:
-                self.message = refusal
-            elif self.on_cell:
-                self.on_cell(cell, key)
-            if self.ack is not None and not self.answered and cell in self.shown:
-                self.send_cells([cell])
+            with self.hold_sync():  # the cell is corrected before the words about it arrive
+                refusal = self.key_refusal(key)
+                if refusal:
+                    self.message = refusal
+                elif self.on_cell:
+                    self.on_cell(cell, key)
+                if self.ack is not None and not self.answered and cell in self.shown:
+                    self.send_cells([cell])
         finally:
             self.ack = None
 
