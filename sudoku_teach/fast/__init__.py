@@ -28,25 +28,41 @@ times:
    497-12,621, in less time on 16 of them; counting hard375 to two, 144,749 nodes
    against 277,531, in about half the time.
 
+5. **Locked candidates (16x16 and up).** Where a row or column meets a region, a number
+   whose marks in one of them all lie in that meeting is ruled out in the rest of the
+   other (pointing and claiming). `_locked` finds every such meeting with about forty
+   operations on the board (its docstring says how), and `settle` takes the marks off
+   before it guesses. On 16x16 this took counting to two from 0.55 to about 0.7 of SAT's
+   speed, on 25x25 from about 1.0 to 1.2 (the numbers below).
+
 Roads measured and not taken (same puzzles, one process; the ratios hold under load):
 
-- locked candidates (pointing and claiming at every meeting of a region and a line, in
-  a cell-by-cell engine): 2-4x fewer nodes than singles alone on 16x16, but 25,201 nodes on
-  the 25x25 puzzle that dom/wdeg settles in 219, and each node about 50x dearer in Python (16x16);
-- random ties with restarts (budgets growing by half): 149,814 nodes on that puzzle;
-- weighing by scanning every tied field (the binary text of the int): 1.7x the time on
-  9x9; only the fields that have failed are looked at now (`_cover.heaviest`);
+- locked candidates cell by cell (a loop per region and line): 2-4x fewer nodes than
+  singles alone on 16x16, but each node about 50x dearer in Python; on the whole board
+  at once (above) each call costs about four rounds of `settle`, and pays;
+- locked candidates only once per node (not again after the singles they set off):
+  10% more nodes on 16x16, no quicker; only when no field has two marks: never, on 16x16
+  some field always has two;
+- locked candidates in digging's checks (`solvable_without`): a 25x25 check stops at 10
+  nodes (`generate`'s `CHECK_NODES`), and with them more checks finish, so digs take out
+  more givens and the puzzles come out about twice as hard for SAT and for this solver
+  (counting twenty: SAT 1.15 s against 0.6 s). The checks use the plain search;
+- random ties with restarts (budgets growing by half): 149,814 nodes on a 25x25 puzzle
+  that dom/wdeg settles in 219;
+- weighing by scanning every tied field: 1.7x the time on 9x9. Only the fields that
+  have failed are looked at, and among those the heaviest is found by halving over the
+  sets "failed k times or more" (`_cover.heaviest`): on 16x16 the tied fields that had
+  failed were about a hundred a guess, a quarter of the time;
+- every move's `placing` made up front at 16x16 (9 MB): no faster than on demand;
 - clause learning: not tried (the far larger machinery of learned clauses).
 
 Against SAT (`benchmarks/bench_big.py`: 20 generated puzzles a size, one process, pycosat
 on a small encoding with variables only for the candidates the givens leave), counting
-to two took 3.1 s for twenty 25x25 puzzles against SAT's 4.6 s, but 6.9 s for twenty
-16x16 puzzles against 3.1 s: on 16x16 this solver is still about 2x slower. Where the
-time goes there (ten puzzles, 11,784 nodes): each `settle` makes 4.2 rounds and 14.8
-forced moves on average, and each round is six operations, each move three, on the
-whole 17,408-bit board; a SAT solver's move touches only the clauses of its literal.
-Fewer nodes (stronger propagation) or moves that touch less than the whole board are
-what is left to try.
+to two on 16x16 is still slower than SAT: PLACEHOLDER16. Where the time goes
+there: each node makes about 5 rounds of `settle` and 18 forced moves, each round six
+operations and each move three on the whole 17,408-bit board, and one look for locked
+candidates; a SAT solver's move touches only the clauses of its literal. Moves that
+touch less than the whole board are what is left to try.
 
 Memory: `_cover` used to keep one board-sized int per pencil mark, three times over
 (about 550 MB and, on this shared machine, 7.5 s to build at 25x25). Now a move's
@@ -152,7 +168,8 @@ def visit(stats: SearchStats, depth: int, max_nodes: int) -> None:
 
 
 def search(
-    board: Board, geo: Cover, stats: SearchStats, max_nodes: int, prefer: Board = 0
+    board: Board, geo: Cover, stats: SearchStats, max_nodes: int, prefer: Board = 0,
+    locked: bool = True,
 ) -> Iterator[Board]:
     """Yield every solved board below this one, depth first, lowest mark first.
 
@@ -163,13 +180,15 @@ def search(
     taking a guess back costs nothing. `depth` counts the guesses; a guess is taken back
     (`backtracks`) when the search moves on from it, after a dead end or a solution.
     The marks of a `prefer` board (a solution known already, see `Digging`) are tried
-    first at each guess.
+    first at each guess. `locked` says whether `settle` looks for locked candidates (on
+    the sizes that have them, `Cover.locks`).
     """
     boards, depths = [board], [0]
     placing_at = geo.placing_at
     # On big grids each dead end weighs on the field that ran out of marks, and the guess
     # goes to the heaviest of the fields with fewest marks (see `_cover.settle`).
     failed = failures(geo)
+    locks = geo.locks if locked else None
     leaf = -1  # the depth of the last dead end or solution, until the next board is taken
     while boards:
         board, depth = boards.pop(), depths.pop()
@@ -181,7 +200,7 @@ def search(
         stats.nodes += 1
         if depth > stats.max_depth:
             stats.max_depth = depth
-        settled, choices = settle(board, geo, failed)
+        settled, choices = settle(board, geo, failed, locks)
         if settled is None or not choices:  # a dead end, or solved (no guess left to make)
             leaf = depth
             if settled is not None:
@@ -266,6 +285,8 @@ def solvable_without(
     still unique?" becomes "is there a solution without that number there?", and the search
     can stop at the first solution it finds instead of looking for a second one.
     A dig passes its `Digging`, which the checks of one dig share (quicker, same answers).
+    The search here looks for no locked candidates: digging's checks are capped, and with
+    them more checks would finish, digging puzzles about twice as hard (see the module).
     """
     geo = geometry(shape)
     bit = bit_of(number)
@@ -295,7 +316,7 @@ def solvable_without(
     move = cell * shape.size + number - 1  # take the number's mark out of the cell
     board &= ~bits_of(move, cover(shape))
     prefer = 0 if digging is None else digging.solution
-    found = search(board, cover(shape), SearchStats(), max_nodes, prefer)
+    found = search(board, cover(shape), SearchStats(), max_nodes, prefer, locked=False)
     return next(found, None) is not None
 
 

@@ -52,6 +52,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 
 from ..shape import Shape
+from ._locked import Locks, column_field, locked_marks, locks
 
 Move = int
 """A pencil mark as one number: cell * n + (number - 1)."""
@@ -119,6 +120,7 @@ class Cover:
     placing_at: tuple[int, ...] | Placings  # [length of a mark bit]: `board & it` makes
     # that bit's move; [0] is 0, the "move" of a field with no mark left: it empties the
     # board (a dead end). A tuple made up front below `LAZY_FROM`, else made on demand.
+    locks: Locks | None = None  # from `LOCKED_FROM` up: finds locked candidates
 
 
 WEIGHED_FROM = 9
@@ -128,6 +130,9 @@ Measured to pay from 9x9 up; on 4x4 and 6x6 searches are a handful of nodes anyw
 
 LAZY_FROM = 16
 """The smallest size whose moves' `placing` is made on demand (see `Placings`)."""
+
+LOCKED_FROM = 16
+"""The smallest size (of square regions) whose `settle` looks for locked candidates."""
 
 
 def bits_of(move: Move, geo: Cover) -> int:
@@ -166,6 +171,7 @@ def bits_at(positions: list[int], length: int) -> int:
 def cover(shape: Shape) -> Cover:
     """Lay out the four kinds of demands of a shape as fields of one int, once."""
     n, width = shape.size, shape.size + 1  # each field: n bits and its guard
+    side = shape.box_rows if n >= LOCKED_FROM and shape.box_rows == shape.box_cols else 0
     n_fields = 4 * n * n  # n*n fields of each kind: cells, (number, row), (number, column), ...
 
     def positions(move: Move) -> tuple[int, int, int, int]:
@@ -173,9 +179,11 @@ def cover(shape: Shape) -> Cover:
         cell, d = divmod(move, n)
         r, c = divmod(cell, n)
         region = shape.region_index(r, c)
+        column = column_field(c, side) if side else c  # the order `_locked` needs
         spot = (r % shape.box_rows) * shape.box_cols + c % shape.box_cols  # cell in region
         return ((cell * width + d), (n * n + d * n + r) * width + c,
-                (2 * n * n + d * n + c) * width + r, (3 * n * n + d * n + region) * width + spot)
+                (2 * n * n + d * n + column) * width + r,
+                (3 * n * n + d * n + region) * width + spot)
 
     spots = tuple(positions(m) for m in range(n * n * n))
     in_field: list[list[int]] = [[] for _ in range(n_fields)]  # as bit positions, first
@@ -196,7 +204,7 @@ def cover(shape: Shape) -> Cover:
     geo = Cover(n, low, guards, fields, fields | guards, cell_marks, spots,
                 tuple(bits_at(bits, n_fields * width) for bits in in_field), tuple(move_at),
                 tuple(field_at),
-                placings)
+                placings, locks(n, side) if side else None)
     if n < LAZY_FROM:  # small enough to make every move's placing now (9x9: 729)
         every = [placing_of(m, geo) for m in range(n * n * n)]
         return replace(geo, placing_at=(0, *(every[m] if m >= 0 else 0 for m in move_at)))
@@ -271,7 +279,7 @@ def failures(geo: Cover) -> Failures | None:
 
 
 def settle(
-    board: Board, geo: Cover, failed: Failures | None = None
+    board: Board, geo: Cover, failed: Failures | None = None, locks: Locks | None = None
 ) -> tuple[Board | None, int]:
     """Make every forced move, then name the guess: (board, marks of the field to guess in).
 
@@ -295,6 +303,11 @@ def settle(
     that field is right (each demand is met exactly once), so trying them one by one finds
     every solution exactly once, which is what counting needs.
 
+    Given the `locks` of its size (`geo.locks`, from 16x16 up), a board with no single
+    field is first searched for locked candidates (`_locked`); the marks they rule out
+    are taken off, all four bits of each move (`unmarks`), and the rounds go on. A field
+    left with no mark shows as a dead end in the next round.
+
     With a record of `failed` fields (9x9 and up, see `failures`), a contradiction is
     blamed on the field that ran out (the last one looked up: emptying the board ended
     the loop), and of the fields with fewest marks the one blamed most is the guess.
@@ -305,7 +318,13 @@ def settle(
         marks = board & (board - low) & fields  # strip_lowest(board), guards dropped
         single = (board ^ (marks + fields)) & guards  # open, and not nonempty(marks)
         if not single:
-            break
+            if locks is None:
+                break
+            gone = locked_marks(board, locks)
+            if not gone:
+                break
+            board ^= unmarks(gone, geo)  # every one of them is on the board
+            continue
         while single:
             at = single.bit_length()
             mark = board & field_at[at]  # the highest single field's mark
@@ -332,6 +351,12 @@ def settle(
                 return board, board & field_at[first.bit_length()]
             return board, board & field_at[heaviest(exactly, failed)]
         at_least = more
+
+
+def unmarks(positions: list[int], geo: Cover) -> int:
+    """The bits of every move that has a mark at one of these positions (all four each)."""
+    moves = {geo.move_at[p] for p in positions}
+    return bits_at([p for move in moves for p in geo.spots[move]], len(geo.move_at))
 
 
 def heaviest(guards: int, failures: Failures) -> int:
