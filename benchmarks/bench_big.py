@@ -11,7 +11,8 @@ plain small one written here (variables only for the candidates the givens leave
 checked by a checker written here: each solution must keep the givens and hold every
 number once in each row, column and region, every count must be exactly 1 (SAT agrees,
 no second solution), and no search may reach its node limit. The run fails otherwise.
-Speed: total seconds and SAT's time over fast's (above 1: fast is faster).
+Speed: total CPU seconds of this process (pycosat runs in it too; on a shared machine wall
+time mostly measures the other jobs) and SAT's time over fast's (above 1: fast is faster).
 
 Memory: a fresh process per size builds `fast`'s tables and counts the first puzzle
 (peak traced by tracemalloc, and the process's peak resident size).
@@ -164,13 +165,13 @@ def run_size(size: int, count: int) -> list[str]:
     for number, puzzle in enumerate(puzzles, 1):
         for name, solver in SOLVERS.items():
             for job, limit in (("solve", 1), ("count", 2)):
-                begin = time.perf_counter()
+                begin = time.process_time()
                 found = solver(puzzle, shape, limit)
-                seconds[(name, job)] += time.perf_counter() - begin
+                seconds[(name, job)] += time.process_time() - begin
                 if len(found) != 1 or not is_solution(puzzle, found[0]):
                     problems.append(f"{size}x{size} seed {number}: {name} {job} found"
                                     f" {len(found)} solutions, or a wrong one")
-    print(f"  {'solver':<24} {'solve s':>9} {'count s':>9}   (total over {count} puzzles)")
+    print(f"  {'solver':<24} {'solve s':>9} {'count s':>9}   (CPU, total over {count} puzzles)")
     for name in SOLVERS:
         print(f"  {name:<24} {seconds[(name, 'solve')]:>9.2f} {seconds[(name, 'count')]:>9.2f}")
     for name in list(SOLVERS)[1:]:

@@ -32,8 +32,9 @@ times:
    whose marks in one of them all lie in that meeting is ruled out in the rest of the
    other (pointing and claiming). `_locked` finds every such meeting with about forty
    operations on the board (its docstring says how), and `settle` takes the marks off
-   before it guesses. On 16x16 this took counting to two from 0.55 to about 0.7 of SAT's
-   speed, on 25x25 from about 1.0 to 1.2 (the numbers below).
+   before it guesses. With the halving in `_cover.heaviest` (below) this took counting to
+   two from 0.55-0.59 of SAT's speed to 0.62-0.69 on 16x16, and from 0.86-1.07 to
+   1.06-1.26 on 25x25 (the numbers at the end).
 
 Roads measured and not taken (same puzzles, one process; the ratios hold under load):
 
@@ -45,23 +46,27 @@ Roads measured and not taken (same puzzles, one process; the ratios hold under l
   some field always has two;
 - locked candidates in digging's checks (`solvable_without`): a 25x25 check stops at 10
   nodes (`generate`'s `CHECK_NODES`), and with them more checks finish, so digs take out
-  more givens and the puzzles come out about twice as hard for SAT and for this solver
-  (counting twenty: SAT 1.15 s against 0.6 s). The checks use the plain search;
+  more givens and the puzzles come out harder (counting twenty: SAT 1.15 s against 0.6 s,
+  this solver 1.4 s against 0.5 s). The checks use the plain search;
 - random ties with restarts (budgets growing by half): 149,814 nodes on a 25x25 puzzle
   that dom/wdeg settles in 219;
 - weighing by scanning every tied field: 1.7x the time on 9x9. Only the fields that
   have failed are looked at, and among those the heaviest is found by halving over the
-  sets "failed k times or more" (`_cover.heaviest`): on 16x16 the tied fields that had
-  failed were about a hundred a guess, a quarter of the time;
+  sets "failed k times or more" (`_cover.heaviest`, same choices): on 16x16 the tied
+  fields that had failed were about a hundred a guess, a fifth of the time profiled;
 - every move's `placing` made up front at 16x16 (9 MB): no faster than on demand;
 - clause learning: not tried (the far larger machinery of learned clauses).
 
 Against SAT (`benchmarks/bench_big.py`: 20 generated puzzles a size, one process, pycosat
 on a small encoding with variables only for the candidates the givens leave), counting
-to two on 16x16 is still slower than SAT: PLACEHOLDER16. Where the time goes
-there: each node makes about 5 rounds of `settle` and 18 forced moves, each round six
-operations and each move three on the whole 17,408-bit board, and one look for locked
-candidates; a SAT solver's move touches only the clauses of its literal. Moves that
+to two on 16x16 is still slower than SAT. CPU time in one process, twice, on the
+package's puzzles (seeds 1-20 and 101-105): SAT's time over this solver's was 0.62-0.69
+(before locked candidates and the halving in `heaviest`: 0.55-0.59; 0.50 on the puzzles
+of the previous generator, 0.62-0.65 now). On 25x25 (seeds 1-20 and 101-110) this solver
+is 1.06-1.26x quicker (before: 0.86-1.07x). Where the 16x16 time goes: each node makes
+about 5 rounds of `settle` and 18 forced moves, each round six operations and each move
+three on the whole 17,408-bit board, and one look for locked candidates (about four
+rounds' worth); a SAT solver's move touches only the clauses of its literal. Moves that
 touch less than the whole board are what is left to try.
 
 Memory: `_cover` used to keep one board-sized int per pencil mark, three times over
@@ -286,7 +291,7 @@ def solvable_without(
     can stop at the first solution it finds instead of looking for a second one.
     A dig passes its `Digging`, which the checks of one dig share (quicker, same answers).
     The search here looks for no locked candidates: digging's checks are capped, and with
-    them more checks would finish, digging puzzles about twice as hard (see the module).
+    them more checks would finish, digging harder puzzles (see the module).
     """
     geo = geometry(shape)
     bit = bit_of(number)
