@@ -10,7 +10,8 @@ import pytest
 import sudoku_teach
 from sudoku_teach import Grid
 from sudoku_teach.errors import NotAPuzzleError, RuleViolation
-from sudoku_teach.exercises import REGISTRY, check, run_checks
+from sudoku_teach.exercises import REGISTRY, check, framework, run_checks
+from sudoku_teach.exercises.subject import LocalSubject
 from sudoku_teach.results import SolveResult
 from sudoku_teach.teacher.notebook_tools import BEGIN
 
@@ -152,6 +153,56 @@ def test_a_missing_return_is_pointed_out():
 
     report = run_checks(survivors)
     assert report.passed == 0 and "forget to `return`" in str(report)
+
+
+def test_keeping_what_an_in_place_method_gives_back_is_named():
+    def row_numbers(grid, row):  # a set without the blank, in one line: None
+        return set(grid[row]).remove(0)
+
+    def sorted_row(grid, row):
+        numbers = list(grid[row])
+        numbers = numbers.sort()
+        return numbers
+
+    text = str(run_checks(row_numbers))
+    assert "`.remove(...)` changes its list or set where it is and gives back None" in text
+    assert "forget to `return`" not in text
+    assert "`.sort(...)`" in framework.kind_problem(LocalSubject(sorted_row, "x"), None, [1])
+    assert framework.kind_problem(LocalSubject(sorted_row, "x"), [1], [1]) is None
+
+
+def test_a_remove_that_finds_nothing_gets_a_hint_about_remove():
+    def row_numbers(grid, row):  # right while the row has a blank; KeyError on a full row
+        numbers = set(grid[row])
+        numbers.remove(0)
+        return numbers
+
+    report = run_checks(row_numbers)
+    assert report.status == "error" and "KeyError" in report.failure
+    assert "`.remove(x)` raises an error when x is not there" in report.hint
+
+    def with_discard(grid, row):
+        numbers = set(grid[row])
+        numbers.discard(0)
+        return numbers
+
+    assert run_checks(with_discard, name="row_numbers").ok
+
+
+def test_comparing_with_a_range_itself_is_named():
+    def is_solved(grid):
+        return all(sorted(row) == range(1, 10) for row in grid)
+
+    report = run_checks(is_solved)
+    assert report.status == "failed"
+    assert "never equal to `range(...)` itself" in report.failure
+
+    def rows_only(grid):  # wrong too (columns and regions unchecked), but not by a range
+        return all(sorted(row) == list(range(1, 10)) for row in grid)
+
+    text = str(run_checks(rows_only, name="is_solved"))
+    assert "failed" in text or "checks passed" in text
+    assert "range(...)` itself" not in text
 
 
 def test_endless_recursion_gets_its_own_message():

@@ -42,3 +42,41 @@ def called_functions(function: Callable[..., Any]) -> dict[str, Any]:
         except ValueError:  # a name not bound yet
             continue
     return found
+
+
+IN_PLACE = {"append", "extend", "insert", "remove", "sort", "reverse", "clear", "add",
+            "discard", "update"}
+"""Methods that change a list or a set where it is and give back None."""
+
+
+def in_place_result(tree: ast.AST | None) -> str | None:
+    """The first in-place method whose result the code keeps (`return s.remove(0)`,
+    `row = row.sort()`): a beginner's None; None when there is none or no source."""
+    for node in ast.walk(tree) if tree is not None else ():
+        value = node.value if isinstance(node, (ast.Return, ast.Assign)) else None
+        if (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute)
+                and value.func.attr in IN_PLACE):
+            return value.func.attr
+    return None
+
+
+def calls_method(tree: ast.AST | None, name: str) -> bool:
+    """Whether the code calls a method of that name anywhere (`s.remove(0)`)."""
+    return tree is not None and any(
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+        and node.func.attr == name
+        for node in ast.walk(tree)
+    )
+
+
+def compares_with_range(tree: ast.AST | None) -> bool:
+    """Whether the code tests something for equality with `range(...)` itself, which no
+    list or set ever equals."""
+    for node in ast.walk(tree) if tree is not None else ():
+        if isinstance(node, ast.Compare) and any(isinstance(op, (ast.Eq, ast.NotEq))
+                                                 for op in node.ops):
+            sides = [node.left, *node.comparators]
+            if any(isinstance(side, ast.Call) and isinstance(side.func, ast.Name)
+                   and side.func.id == "range" for side in sides):
+                return True
+    return False

@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
-from .code_reading import returns_a_value
+from .code_reading import calls_method, compares_with_range, in_place_result, returns_a_value
 from .remote import CHECKED
 from .subject import (
     NOT_IMPLEMENTED,
@@ -222,7 +222,7 @@ def judge(
             " Does it change the grid before calling itself, and stop when nothing is left?"
         )
     if outcome.error:
-        return raised(exercise, case, call, outcome)
+        return raised(exercise, subject, case, call, outcome)
     answer = outcome.answer
     if not exercise.changes_input and canonical(outcome.after) != canonical(case):
         grid = any(is_grid(arg) for arg in case)
@@ -241,7 +241,9 @@ def judge(
     return ("failed", "\n".join(lines)) + ((better,) if better else ())
 
 
-def raised(exercise: Exercise, case: Case, call: str, outcome: Outcome) -> tuple[str, ...]:
+def raised(
+    exercise: Exercise, subject: Subject, case: Case, call: str, outcome: Outcome
+) -> tuple[str, ...]:
     """An error, said where it was raised: in the function checked, or in a helper of the
     student's it calls (then the mistake is there, and so is the advice)."""
     helper = outcome.raised_in
@@ -250,7 +252,9 @@ def raised(exercise: Exercise, case: Case, call: str, outcome: Outcome) -> tuple
     note = size_note(grids[0], package) if grids else ""
     said = f"First problem: {call} raised {outcome.kind}: {outcome.message}"
     if not helper:
-        return "error", f"{said}.{note}"
+        removed = outcome.kind in ("KeyError", "ValueError") and calls_method(
+            subject.tree(), "remove")
+        return ("error", f"{said}.{note}") + ((REMOVE_MISSING,) if removed else ())
     return "error", f"{said}, in your {helper}, which {exercise.name} calls.{note}", (
         f"the mistake is in {helper}, not in {exercise.name}: fix {helper} first"
         f" (check({helper}) tries it on its own), then run this check again."
@@ -309,12 +313,28 @@ def diagnosis(
         return None
 
 
+REMOVE_MISSING = (
+    "`.remove(x)` raises an error when x is not there (a full row has no 0 to remove): on a"
+    " set, `.discard(x)` does not; or leave x out as you collect the numbers."
+)
+"""The hint for a KeyError or ValueError from code that calls `.remove`."""
+
+
 def kind_problem(subject: Subject, answer: Any, expected: Any) -> str | None:
-    """A note when the answer is None or of the wrong kind (a list where a set is asked for)."""
+    """A note when the answer is None or of the wrong kind (a list where a set is asked for),
+    or a comparison that can never hold."""
     if answer is None and expected is not None:
-        if returns_a_value(subject.tree()) is False:  # unknown source: no guess
+        tree = subject.tree()
+        method = in_place_result(tree)
+        if method:
+            return (f"None: `.{method}(...)` changes its list or set where it is and gives back"
+                    " None; call it on a line of its own, then use the list or set")
+        if returns_a_value(tree) is False:  # unknown source: no guess
             return "None: the function has no `return` with a value; did it forget to `return` it?"
         return None
+    if compares_with_range(subject.tree()) and answer != expected:
+        return ("a list or a set is never equal to `range(...)` itself (`[1, 2] == range(1, 3)`"
+                " is False): compare with `list(range(...))` or `set(range(...))`")
     kinds = {type(canonical(answer)), type(canonical(expected))}
     if len(kinds) > 1 and expected is not None:
         return f"you returned {a_kind(answer)}; the answer is {a_kind(expected)}"
