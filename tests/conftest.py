@@ -43,6 +43,16 @@ def pytest_make_parametrize_id(config: pytest.Config, val: object, argname: str)
     return name if callable(val) and isinstance(name, str) else None
 
 
+@pytest.hookimpl(tryfirst=True, optionalhook=True)  # before pytest-xdist's own choice
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
+    """`--dist loadfile` (make test) with the longest files dealt out in parts (tests/parts.py)."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from parts import FilesInParts
+
+    return FilesInParts(config, log)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark the tests of the slow files `slow`, and put the longest files first."""
     for item in items:
@@ -54,7 +64,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def cost_rank(item: pytest.Item) -> int:
     """Browser files, then kernel and server files, then notebooks, then the rest.
 
-    `make test` hands whole files to its workers in this order (`--no-loadscope-reorder`):
+    `make test` hands whole files (the longest in parts: tests/parts.py) to its workers in
+    this order (`--no-loadscope-reorder`):
     a long file started last would leave the other cores idle while it ends. The sort is
     stable, so a file's tests keep their order.
     """
