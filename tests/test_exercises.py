@@ -13,6 +13,7 @@ from sudoku_teach.errors import NotAPuzzleError, RuleViolation
 from sudoku_teach.exercises import REGISTRY, check, framework, run_checks
 from sudoku_teach.exercises.subject import LocalSubject
 from sudoku_teach.results import SolveResult
+from sudoku_teach.rules import column_values, region_values, row_values
 from sudoku_teach.teacher.notebook_tools import BEGIN
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
@@ -166,6 +167,7 @@ def test_keeping_what_an_in_place_method_gives_back_is_named():
 
     text = str(run_checks(row_numbers))
     assert "`.remove(...)` changes its list or set where it is and gives back None" in text
+    assert "`.discard(x)` on a set: no error when x is missing" in text
     assert "forget to `return`" not in text
     assert "`.sort(...)`" in framework.kind_problem(LocalSubject(sorted_row, "x"), None, [1])
     assert framework.kind_problem(LocalSubject(sorted_row, "x"), [1], [1]) is None
@@ -187,6 +189,57 @@ def test_a_remove_that_finds_nothing_gets_a_hint_about_remove():
         return numbers
 
     assert run_checks(with_discard, name="row_numbers").ok
+
+
+def test_a_row_used_as_a_row_number_is_explained():
+    def column_numbers(grid, col):
+        return {grid[row][col] for row in grid} - {0}
+
+    report = run_checks(column_numbers)
+    assert report.status == "error" and "TypeError" in report.failure
+    assert "`for row in grid` gives each row itself" in report.hint
+
+
+def test_a_function_from_another_notebook_is_said_to_be_missing_here():
+    def column_numbers(grid, col):
+        return set(column(grid, col)) - {0}  # noqa: F821 (lesson 01's, not defined here)
+
+    report = run_checks(column_numbers)
+    assert report.status == "error" and "NameError" in report.failure
+    assert "`column` is not defined in this notebook" in report.hint
+
+
+def test_a_return_inside_the_loop_is_named_when_numbers_are_missing():
+    def region_numbers(grid, row, col):
+        top, left = row - row % 3, col - col % 3
+        found = set()
+        for r in range(top, top + 3):
+            for c in range(left, left + 3):
+                if grid[r][c]:
+                    found.add(grid[r][c])
+            return found  # after the region's first row only
+
+    text = str(run_checks(region_numbers))
+    assert "`return` inside a loop" in text
+
+    def next_empty(grid):  # a search: its return inside the loop is right, and no set
+        for r, row in enumerate(grid):
+            for c, value in enumerate(row):
+                if value == 0:
+                    return (r, c)
+        return None
+
+    assert framework.kind_problem(LocalSubject(next_empty, "x"), (0, 1), (0, 2)) is None
+
+
+def test_minus_before_union_is_named_in_survivors():
+    def survivors(grid, row, col):
+        every = set(range(1, 10))
+        return every - row_values(grid, row) | column_values(grid, col) | region_values(
+            grid, row, col)
+
+    report = run_checks(survivors)
+    assert report.status == "failed" and "`-` is done before `|`" in report.hint
 
 
 def test_comparing_with_a_range_itself_is_named():

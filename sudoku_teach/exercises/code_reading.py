@@ -80,3 +80,10 @@ def compares_with_range(tree: ast.AST | None) -> bool:
                    and side.func.id == "range" for side in sides):
                 return True
     return False
+
+
+def returns_inside_loop(tree: ast.AST | None) -> bool:
+    """Whether the code has a `return` inside a `for` or `while` loop (right for a search,
+    a slip where every round should add to the answer)."""
+    loops = [n for n in ast.walk(tree) if isinstance(n, (ast.For, ast.While))] if tree else []
+    return any(isinstance(node, ast.Return) for loop in loops for node in ast.walk(loop))

@@ -23,12 +23,19 @@ from __future__ import annotations
 
 import copy
 import difflib
+import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
-from .code_reading import calls_method, compares_with_range, in_place_result, returns_a_value
+from .code_reading import (
+    calls_method,
+    compares_with_range,
+    in_place_result,
+    returns_a_value,
+    returns_inside_loop,
+)
 from .remote import CHECKED
 from .subject import (
     NOT_IMPLEMENTED,
@@ -252,9 +259,8 @@ def raised(
     note = size_note(grids[0], package) if grids else ""
     said = f"First problem: {call} raised {outcome.kind}: {outcome.message}"
     if not helper:
-        removed = outcome.kind in ("KeyError", "ValueError") and calls_method(
-            subject.tree(), "remove")
-        return ("error", f"{said}.{note}") + ((REMOVE_MISSING,) if removed else ())
+        hint = error_hint(subject, outcome)
+        return ("error", f"{said}.{note}") + ((hint,) if hint else ())
     return "error", f"{said}, in your {helper}, which {exercise.name} calls.{note}", (
         f"the mistake is in {helper}, not in {exercise.name}: fix {helper} first"
         f" (check({helper}) tries it on its own), then run this check again."
@@ -319,6 +325,32 @@ REMOVE_MISSING = (
 )
 """The hint for a KeyError or ValueError from code that calls `.remove`."""
 
+ROW_AS_INDEX = (
+    "`for row in grid` gives each row itself (a list of numbers), not its number: use"
+    " `row[col]` with it, or loop `for r in range(len(grid))` and write `grid[r][col]`."
+)
+"""The hint for indexing with a list: a row used as a row number."""
+
+NOT_HERE = (
+    "`{name}` is not defined in this notebook: each notebook runs its own Python, so a"
+    " function written in another lesson is not here (or is the name misspelt?). Write it in"
+    " a cell above and run that cell, or do without it."
+)
+"""The hint for a NameError: often a function of an earlier lesson's notebook."""
+
+
+def error_hint(subject: Subject, outcome: Outcome) -> str | None:
+    """A hint aimed at a beginner's error, read from the error and the code; None if none fits."""
+    if outcome.kind in ("KeyError", "ValueError") and calls_method(subject.tree(), "remove"):
+        return REMOVE_MISSING
+    if outcome.kind == "TypeError" and "indices must be integers" in outcome.message \
+            and "not list" in outcome.message:
+        return ROW_AS_INDEX
+    missing = re.search(r"name '(\w+)' is not defined", outcome.message)
+    if outcome.kind == "NameError" and missing:
+        return NOT_HERE.format(name=missing.group(1))
+    return None
+
 
 def kind_problem(subject: Subject, answer: Any, expected: Any) -> str | None:
     """A note when the answer is None or of the wrong kind (a list where a set is asked for),
@@ -327,11 +359,16 @@ def kind_problem(subject: Subject, answer: Any, expected: Any) -> str | None:
         tree = subject.tree()
         method = in_place_result(tree)
         if method:
+            also = " (`.discard(x)` on a set: no error when x is missing)" * (method == "remove")
             return (f"None: `.{method}(...)` changes its list or set where it is and gives back"
-                    " None; call it on a line of its own, then use the list or set")
+                    f" None; call it on a line of its own{also}, then use the list or set")
         if returns_a_value(tree) is False:  # unknown source: no guess
             return "None: the function has no `return` with a value; did it forget to `return` it?"
         return None
+    if (isinstance(answer, (set, frozenset)) and isinstance(expected, (set, frozenset))
+            and answer < expected and returns_inside_loop(subject.tree())):
+        return ("some numbers are missing, and your function has a `return` inside a loop: it"
+                " gives back its answer after the first round; put `return` after the loops")
     if compares_with_range(subject.tree()) and answer != expected:
         return ("a list or a set is never equal to `range(...)` itself (`[1, 2] == range(1, 3)`"
                 " is False): compare with `list(range(...))` or `set(range(...))`")

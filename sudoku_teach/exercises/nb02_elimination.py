@@ -63,6 +63,12 @@ def diagnose_survivors(subject: Subject, case: Case, got: Any, expected: Any) ->
     }
     if got == set().union(*sets.values()):
         return "those are the numbers ruled out: the survivors are 1-9 minus them."
+    everything = set(range(1, 10))
+    for name, first in sets.items():  # 1-9 - row | column | region: (1-9 - row) | ...
+        rest = set().union(*(values for key, values in sets.items() if key != name))
+        if got == (everything - first) | rest and got != expected:
+            return ("`-` is done before `|`: `a - b | c` is `(a - b) | c`, which adds c back;"
+                    " write `a - (b | c | d)`.")
     for name in sets:
         others = set().union(*(values for key, values in sets.items() if key != name))
         if got == set(range(1, 10)) - others and got != expected:
