@@ -242,6 +242,50 @@ def test_minus_before_union_is_named_in_survivors():
     assert report.status == "failed" and "`-` is done before `|`" in report.hint
 
 
+def test_a_range_used_as_a_set_is_named_both_ways():
+    def survivors(grid, row, col):
+        ruled_out = row_values(grid, row) | column_values(grid, col) | region_values(grid, row, col)
+        return range(1, 10) - ruled_out
+
+    report = run_checks(survivors)
+    assert report.status == "error" and "a range is not a set" in report.hint
+
+    def in_braces(grid, row, col):
+        ruled_out = row_values(grid, row) | column_values(grid, col) | region_values(grid, row, col)
+        return {range(1, 10)} - ruled_out
+
+    assert "is a set holding one thing" in str(run_checks(in_braces, name="survivors"))
+
+
+def test_a_set_made_again_on_every_round_is_named():
+    def column_numbers(grid, col):
+        for row in grid:
+            numbers = set()
+            if row[col]:
+                numbers.add(row[col])
+        return numbers
+
+    assert "starts again on each round" in str(run_checks(column_numbers))
+
+    def right(grid, col):
+        numbers = set()
+        for row in grid:
+            if row[col]:
+                numbers.add(row[col])
+        return numbers
+
+    assert run_checks(right, name="column_numbers").ok
+
+
+def test_another_regions_numbers_are_named():
+    def region_numbers(grid, row, col):
+        top = row - row % 3  # the columns copied from the rows' line: range(top, top + 3)
+        return {grid[r][c] for r in range(top, top + 3) for c in range(top, top + 3)} - {0}
+
+    report = run_checks(region_numbers)
+    assert report.status == "failed" and "the numbers of another region" in report.hint
+
+
 def test_comparing_with_a_range_itself_is_named():
     def is_solved(grid):
         return all(sorted(row) == range(1, 10) for row in grid)

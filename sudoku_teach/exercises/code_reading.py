@@ -87,3 +87,19 @@ def returns_inside_loop(tree: ast.AST | None) -> bool:
     a slip where every round should add to the answer)."""
     loops = [n for n in ast.walk(tree) if isinstance(n, (ast.For, ast.While))] if tree else []
     return any(isinstance(node, ast.Return) for loop in loops for node in ast.walk(loop))
+
+
+def starts_inside_loop(tree: ast.AST | None) -> bool:
+    """Whether the code makes an empty set, list or dict inside a loop (`numbers = set()`):
+    a collection that starts again on every round."""
+    loops = [n for n in ast.walk(tree) if isinstance(n, (ast.For, ast.While))] if tree else []
+    for loop in loops:
+        for node in (n for body in loop.body for n in ast.walk(body)):
+            value = node.value if isinstance(node, ast.Assign) else None
+            empty_call = (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)
+                          and value.func.id in ("set", "list", "dict") and not value.args)
+            empty_literal = isinstance(value, (ast.List, ast.Dict)) and not (
+                value.elts if isinstance(value, ast.List) else value.keys)
+            if empty_call or empty_literal:
+                return True
+    return False

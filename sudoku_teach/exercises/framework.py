@@ -35,6 +35,7 @@ from .code_reading import (
     in_place_result,
     returns_a_value,
     returns_inside_loop,
+    starts_inside_loop,
 )
 from .remote import CHECKED
 from .subject import (
@@ -346,6 +347,9 @@ def error_hint(subject: Subject, outcome: Outcome) -> str | None:
     if outcome.kind == "TypeError" and "indices must be integers" in outcome.message \
             and "not list" in outcome.message:
         return ROW_AS_INDEX
+    if outcome.kind == "TypeError" and "'range'" in outcome.message \
+            and "operand" in outcome.message:
+        return "a range is not a set: `set(range(1, 10))` is the set of 1 to 9."
     missing = re.search(r"name '(\w+)' is not defined", outcome.message)
     if outcome.kind == "NameError" and missing:
         return NOT_HERE.format(name=missing.group(1))
@@ -365,10 +369,20 @@ def kind_problem(subject: Subject, answer: Any, expected: Any) -> str | None:
         if returns_a_value(tree) is False:  # unknown source: no guess
             return "None: the function has no `return` with a value; did it forget to `return` it?"
         return None
+    if isinstance(answer, (set, frozenset)) and any(isinstance(v, range) for v in answer):
+        return ("`{range(1, 10)}` is a set holding one thing, the range itself:"
+                " `set(range(1, 10))` holds 1 to 9")
     if (isinstance(answer, (set, frozenset)) and isinstance(expected, (set, frozenset))
-            and answer < expected and returns_inside_loop(subject.tree())):
-        return ("some numbers are missing, and your function has a `return` inside a loop: it"
-                " gives back its answer after the first round; put `return` after the loops")
+            and answer < expected):
+        tree = subject.tree()
+        if returns_inside_loop(tree):
+            return ("some numbers are missing, and your function has a `return` inside a loop:"
+                    " it gives back its answer after the first round; put `return` after the"
+                    " loops")
+        if starts_inside_loop(tree):
+            return ("some numbers are missing, and your function makes an empty set or list"
+                    " inside a loop, so it starts again on each round: make it once, before"
+                    " the loop")
     if compares_with_range(subject.tree()) and answer != expected:
         return ("a list or a set is never equal to `range(...)` itself (`[1, 2] == range(1, 3)`"
                 " is False): compare with `list(range(...))` or `set(range(...))`")

@@ -50,6 +50,14 @@ def diagnose_numbers(subject: Subject, case: Case, got: Any, expected: Any) -> s
                 f"that is the region starting at row {top}, column {left}: row // 3 numbers"
                 " the region, its first row is row - row % 3 (or (row // 3) * 3)."
             )
+        for top, left in [(r, c) for r in range(0, 9, 3) for c in range(0, 9, 3)]:
+            other = {grid[r][c] for r in range(top, top + 3) for c in range(left, left + 3)}
+            if got == other - {0} != expected:
+                return (
+                    f"those are the numbers of another region, rows {top}-{top + 2} and columns"
+                    f" {left}-{left + 2}: does each loop start at this cell's region (rows from"
+                    " row - row % 3, columns from col - col % 3)?"
+                )
     return None
 
 
@@ -144,7 +152,7 @@ survivors = register(
         cases_on=lambda grid: [(grid, r, c) for r, c in empty_cells(grid)],
         cases=lambda: [(g, r, c) for g in positions() for r, c in empty_cells(g)],
         diagnose=diagnose_survivors,
-        hint="start from {1, ..., 9} and take away the union of the three elimination sets.",
+        hint="start from set(range(1, 10)) and take away the union of the three elimination sets.",
     )
 )
 
