@@ -30,7 +30,7 @@ hypothesis_profiles()
 SLOW_FILES = {
     "test_grading.py", "test_grading_verdicts.py", "test_student.py", "test_class_server.py",
     "test_notebooks.py", "test_types.py", "test_lite.py", "test_grading_lms.py",
-    "test_nbgrader_export.py",
+    "test_nbgrader_export.py", "test_parts.py",
 }
 """Test files that start kernels, servers, type checkers or whole notebooks: `slow`, so
 `make test-fast` leaves them out (browser tests are marked `browser` in their own files)."""
