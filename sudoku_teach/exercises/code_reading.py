@@ -82,18 +82,21 @@ def compares_with_range(tree: ast.AST | None) -> bool:
     return False
 
 
+def loops(tree: ast.AST | None) -> list[ast.For | ast.While]:
+    """Every `for` and `while` loop of the code, nested ones too; none when it is unknown."""
+    return [n for n in ast.walk(tree) if isinstance(n, (ast.For, ast.While))] if tree else []
+
+
 def returns_inside_loop(tree: ast.AST | None) -> bool:
     """Whether the code has a `return` inside a `for` or `while` loop (right for a search,
     a slip where every round should add to the answer)."""
-    loops = [n for n in ast.walk(tree) if isinstance(n, (ast.For, ast.While))] if tree else []
-    return any(isinstance(node, ast.Return) for loop in loops for node in ast.walk(loop))
+    return any(isinstance(node, ast.Return) for loop in loops(tree) for node in ast.walk(loop))
 
 
 def starts_inside_loop(tree: ast.AST | None) -> bool:
     """Whether the code makes an empty set, list or dict inside a loop (`numbers = set()`):
     a collection that starts again on every round."""
-    loops = [n for n in ast.walk(tree) if isinstance(n, (ast.For, ast.While))] if tree else []
-    for loop in loops:
+    for loop in loops(tree):
         for node in (n for body in loop.body for n in ast.walk(body)):
             value = node.value if isinstance(node, ast.Assign) else None
             empty_call = (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)

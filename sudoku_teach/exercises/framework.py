@@ -359,8 +359,8 @@ def error_hint(subject: Subject, outcome: Outcome) -> str | None:
 def kind_problem(subject: Subject, answer: Any, expected: Any) -> str | None:
     """A note when the answer is None or of the wrong kind (a list where a set is asked for),
     or a comparison that can never hold."""
+    tree = subject.tree()  # read once: for the grader's subject each read asks the kernel
     if answer is None and expected is not None:
-        tree = subject.tree()
         method = in_place_result(tree)
         if method:
             also = " (`.discard(x)` on a set: no error when x is missing)" * (method == "remove")
@@ -374,7 +374,6 @@ def kind_problem(subject: Subject, answer: Any, expected: Any) -> str | None:
                 " `set(range(1, 10))` holds 1 to 9")
     if (isinstance(answer, (set, frozenset)) and isinstance(expected, (set, frozenset))
             and answer < expected):
-        tree = subject.tree()
         if returns_inside_loop(tree):
             return ("some numbers are missing, and your function has a `return` inside a loop:"
                     " it gives back its answer after the first round; put `return` after the"
@@ -383,7 +382,7 @@ def kind_problem(subject: Subject, answer: Any, expected: Any) -> str | None:
             return ("some numbers are missing, and your function makes an empty set or list"
                     " inside a loop, so it starts again on each round: make it once, before"
                     " the loop")
-    if compares_with_range(subject.tree()) and answer != expected:
+    if compares_with_range(tree) and answer != expected:
         return ("a list or a set is never equal to `range(...)` itself (`[1, 2] == range(1, 3)`"
                 " is False): compare with `list(range(...))` or `set(range(...))`")
     kinds = {type(canonical(answer)), type(canonical(expected))}

@@ -11,6 +11,7 @@ from typing import Any
 from .. import fast, rule_solver, rules
 from ..examples import ASSIGNMENT_PUZZLE, WARMUP_4X4
 from ..grid import Grid, Rows
+from .code_reading import loops
 from .framework import Exercise, register
 from .subject import Case, Subject
 
@@ -51,17 +52,13 @@ def assigns_zero(subject: Subject) -> bool | None:
 
 def returns_own_call(subject: Subject) -> bool:
     """Whether a loop in the function returns its own recursive call as is (no undo, no retry)."""
-    tree = subject.tree()
-    if tree is None:
-        return False
     name = subject.name
-    loops = [node for node in ast.walk(tree) if isinstance(node, (ast.For, ast.While))]
     return any(
         isinstance(node, ast.Return)
         and isinstance(node.value, ast.Call)
         and isinstance(node.value.func, ast.Name)
         and node.value.func.id == name
-        for loop in loops
+        for loop in loops(subject.tree())
         for node in ast.walk(loop)
     )
 
