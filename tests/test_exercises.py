@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -100,14 +101,25 @@ def test_unknown_names_list_the_exercises_and_say_how_to_name_the_function(capsy
     assert report.status == "error" and "no exercise called '<lambda>'" in str(report)
 
 
+def worked_example(source: str) -> bool:
+    """Whether a cell shows a worked example: a checked function written out, no solution."""
+    return any(REGISTRY[name].worked_example for name in re.findall(r"^def (\w+)\(", source, re.M)
+               if name in REGISTRY)
+
+
 def solution_functions():
-    """Every checked function the instructor notebooks define, run in one namespace per notebook."""
+    """Every checked function the instructor notebooks define (their solutions and worked
+    examples), run after the notebook's first cell in one namespace per notebook."""
     for path in sorted(NOTEBOOKS.glob("*.ipynb")):
         namespace: dict = {"st": sudoku_teach}
         names = []
-        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
-            source = "".join(cell["source"])
-            if cell["cell_type"] == "code" and BEGIN in source:
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        code = ["".join(cell["source"]) for cell in cells if cell["cell_type"] == "code"]
+        first = code[:1] if code and BEGIN not in code[0] else []
+        for source in first:  # the imports, and the puzzle a worked example runs on
+            exec(source, namespace)
+        for source in code[len(first):]:
+            if BEGIN in source or worked_example(source):
                 before = set(namespace)
                 exec(source, namespace)
                 defined = [k for k in set(namespace) - before if k in REGISTRY]

@@ -64,6 +64,16 @@ def can_place_region_row_div_3(grid, row, col, value):
     )
 
 
+def can_place_region_from_cell(grid, row, col, value):  # the region's loops start at the cell
+    if value in grid[row] or any(r[col] == value for r in grid):
+        return False
+    return all(grid[r][c] != value for r in range(row, row + 3) for c in range(col, col + 3))
+
+
+def region_numbers_from_cell(grid, row, col):
+    return {grid[r][c] for r in range(row, row + 3) for c in range(col, col + 3)} - {0}
+
+
 def is_solved_by_sums(grid):
     cols = [[row[c] for row in grid] for c in range(9)]
     boxes = [[grid[r][c] for r in range(t, t + 3) for c in range(left, left + 3)]
@@ -279,6 +289,8 @@ WRONG = [
      "before it has looked at every cell of the column"),
     ("can_place", "region's first row as row // 3", can_place_region_row_div_3,
      "the region's first row is the row rounded down to a multiple of 3: row - row % 3"),
+    ("can_place", "region's loops from the cell", can_place_region_from_cell,
+     "Hint: index out of range: your code read a row or column past 8"),
     ("is_solved", "checks sums of 45", is_solved_by_sums, "not its sum"),
     ("is_solved", "forgets the regions", is_solved_no_regions,
      "does your function check every region?"),
@@ -287,6 +299,8 @@ WRONG = [
      "0 is a blank, not a number"),
     ("region_numbers", "region's corner as row // 3", region_numbers_row_div_3,
      "its first row is row - row % 3"),
+    ("region_numbers", "range(row, row + 3)", region_numbers_from_cell,
+     "the 3 by 3 block starting at the cell (0, 1) itself"),
     ("survivors", "returns what is ruled out", survivors_ruled_out,
      "those are the numbers ruled out"),
     ("next_cell", "first empty cell, whatever its survivors", next_cell_first_empty,
@@ -412,6 +426,30 @@ def test_an_error_raised_in_a_helper_is_said_to_be_the_helpers():
     assert "start from the solve of notebook 03" not in text  # not the solver's own hint
     mine = run_checks(namespace["best_cell"])  # best_cell's own check: the error is its own
     assert "raised IndexError" in str(mine) and "in your" not in str(mine)
+
+
+NOTEBOOK_02 = """
+def column_numbers(grid, col):  # no return: gives back None
+    numbers = set()
+    for row in grid:
+        if row[col] != 0:
+            numbers.add(row[col])
+
+
+def survivors(grid, row, col):  # right: only column_numbers is wrong
+    ruled_out = st.row_values(grid, row) | column_numbers(grid, col)
+    return set(range(1, 10)) - (ruled_out | st.region_values(grid, row, col))
+"""
+"""Two cells of a student's notebook 02: column_numbers without its return."""
+
+
+def test_an_error_from_a_helpers_wrong_answer_names_the_helper():
+    namespace = {"st": st}
+    exec(NOTEBOOK_02, namespace)
+    text = str(run_checks(namespace["survivors"]))
+    assert "raised TypeError: unsupported operand type(s) for |: 'set' and 'NoneType'" in text
+    assert "(your own column_numbers is wrong on this grid: column_numbers(grid" in text, text
+    assert "Hint: the mistake is in column_numbers, not in survivors" in text
 
 
 if __name__ == "__main__":

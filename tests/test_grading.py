@@ -23,7 +23,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sudoku_teach.cli import main
-from sudoku_teach.exercises import remote, wire
+from sudoku_teach.exercises import REGISTRY, remote, wire
 from sudoku_teach.exercises.framework import check_subject, run_checks
 from sudoku_teach.teacher import sandbox
 from sudoku_teach.teacher.gradebook import cell
@@ -117,8 +117,9 @@ def graded_class(tmp_path_factory):
         save(definitions(NOTEBOOKS / "student" / path.name), batch / "bob" / path.name)
     save(edited(rules, "import sudoku_teach as st", "import sudoku_teeach as st"),
          batch / "01_rules - carl.ipynb")
-    save(edited(rules, "def region_of(row, col):", "def region_of(row, col)"), batch / "dana.ipynb")
-    save(edited(rules, "(row // 3) * 3 + col // 3", "row // 3 + col // 3"), batch / "eve.ipynb")
+    save(edited(rules, "value):", "value)"), batch / "dana.ipynb")  # can_place: no colon
+    save(edited(rules, "row - row % 3, col - col % 3", "row // 3, col // 3"),  # a wrong region
+         batch / "eve.ipynb")
     in_r = load(rules)
     in_r["metadata"]["kernelspec"] = {"name": "ir", "language": "R", "display_name": "R"}
     save(in_r, batch / "finn.ipynb")
@@ -167,12 +168,12 @@ def test_crashes_are_errors_with_the_exception(graded_class):
         mine = next(r for r in carl if r["exercise"] == name)
         assert mine["status"] == ("error" if "st." in code else "passed"), name
     dana = statuses(long_rows, "dana")
-    assert dana.pop("region_of") == "error" and set(dana.values()) == {"passed"}
+    assert dana.pop("can_place") == "error" and set(dana.values()) == {"passed"}
     message = next(r["message"] for r in long_rows
-                   if r["student"] == "dana" and r["exercise"] == "region_of")
+                   if r["student"] == "dana" and r["exercise"] == "can_place")
     assert "SyntaxError" in message
     eve = statuses(long_rows, "eve")
-    assert eve.pop("region_of") == "failed" and set(eve.values()) == {"passed"}
+    assert eve.pop("can_place") == "failed" and set(eve.values()) == {"passed"}
 
 
 def test_odd_files_are_errors_of_their_own(graded_class):
@@ -190,27 +191,31 @@ def test_the_gradebook_has_one_row_per_student_with_the_right_totals(graded_clas
     _, _, files = graded_class
     book = rows_of(files["grades.csv"])
     exercises = [name for path in SERIES for name in solutions(path)]
+    counted = [name for name in exercises if not REGISTRY[name].optional]  # next_cell is not
+    labels = [name if name in counted else f"{name} (optional)" for name in exercises]
     header = list(book[0])
     assert header[:3] == ["student", "lms id", "late"] and header[-2:] == ["total", "out of"]
     totals = [f"{lesson_name(path)} total" for path in SERIES]
-    assert [name for name in header[3:-2] if name not in totals] == exercises  # notebook order
+    assert [name for name in header[3:-2] if name not in totals] == labels  # notebook order
     assert [name for name in header if name in totals] == totals
     by_name = {row["student"]: row for row in book}
     rules = solutions(NOTEBOOKS / "01_rules.ipynb")
     carl = sum("st." not in code for code in rules.values())
-    expected = {"ada": len(exercises), "bob": 0, "carl": carl, "dana": 3, "eve": 3, "finn": 0,
-                "gail": 0, "hugo": 4, "ivan": 0, "jane": 1}
+    every = len(rules)
+    expected = {"ada": len(counted), "bob": 0, "carl": carl, "dana": every - 1,
+                "eve": every - 1, "finn": 0, "gail": 0, "hugo": every, "ivan": 0, "jane": 1}
     assert {name: int(row["total"]) for name, row in by_name.items()} == expected
     for row in book:
-        assert int(row["out of"]) == len(exercises)
-        assert sum(int(row[name] or 0) for name in exercises) == int(row["total"])
+        assert int(row["out of"]) == len(counted)
+        assert sum(int(row[name] or 0) for name in counted) == int(row["total"])
         assert sum(int(row[name] or 0) for name in totals) == int(row["total"])
-    assert by_name["jane"]["count_blanks"] == "1" and by_name["jane"]["region_of"] == "0"
+    assert by_name["ada"]["next_cell (optional)"] == "1"  # shown, passed, not in the total
+    assert by_name["jane"]["count_blanks"] == "1" and by_name["jane"]["column"] == "0"
     assert by_name["jane"]["solve"] == ""  # a lesson not handed in is blank, not 0
     feedback = sorted(p.name for p in files["feedback"].iterdir())
     assert feedback == sorted(f"{name}.md" for name in expected)
     eve = (files["feedback"] / "eve.md").read_text(encoding="utf-8")
-    assert "3 of" in eve and "`region_of`: **failed**" in eve and "expected" in eve
+    assert "`can_place`: **failed**" in eve and "expected" in eve
 
 
 def test_the_long_form_is_one_line_per_exercise(graded_class):

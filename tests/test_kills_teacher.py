@@ -222,3 +222,35 @@ def test_a_kernels_reply_is_read_strictly():
     for odd in ({"user_expressions": "x"}, {"user_expressions": {"reply": 3}},
                 {"user_expressions": {"reply": {"data": []}}}, {}):
         assert reply_of(odd, 1) == Reply()
+
+
+def test_an_optional_exercise_is_shown_but_never_counted_in_a_grade(tmp_path):
+    lessons = {"02_elimination_sets": ["survivors", "next_cell"]}
+    both = {"survivors": PASSED, "next_cell": PASSED}
+    graded = [(ANNA, rows("02_elimination_sets", both, "a.ipynb")),
+              (BEN, rows("02_elimination_sets", {"survivors": PASSED, "next_cell": "not done"},
+                         "b.ipynb")),
+              (CY, rows("02_elimination_sets", {"survivors": "failed", "next_cell": "failed"},
+                        "c.ipynb", "0 of 3 checks passed."))]
+    made = Gradebook.from_rows(graded, lessons)
+    assert made.optional == {"next_cell"}  # from the exercise's own flag
+    assert [made.total(s.key) for s in (ANNA, BEN, CY)] == [1, 1, 0] and made.out_of() == 1
+    made.write_csv(tmp_path / "g.csv")
+    table = read_csv(tmp_path / "g.csv")
+    assert table[0][3:] == ["survivors", "next_cell (optional)", "02_elimination_sets total",
+                            "total", "out of"]
+    assert [row[0] for row in table[1:]] == ["'=Ben", "Anna Berg", "Cy"]
+    assert [row[3:] for row in table[1:]] == [["1", "0", "1", "1", "1"],
+                                             ["1", "1", "1", "1", "1"],
+                                             ["0", "0", "0", "0", "1"]]
+    made.write_moodle(tmp_path / "m.csv", {})
+    assert [row[2:4] for row in read_csv(tmp_path / "m.csv")[1:]] == [["1", "1"], ["1", "1"]]
+    made.write_canvas(tmp_path / "c.csv")
+    assert read_csv(tmp_path / "c.csv")[1][5:] == ["1"]  # points possible: survivors only
+    assert summary(graded[1][1], made.optional) == "1 of 1 exercises passed."
+    assert summary(graded[2][1], made.optional) == (
+        "0 of 1 exercises passed. survivors: failed (0 of 3 checks passed.)."
+        " next_cell (optional): failed (0 of 3 checks passed.).")
+    text = feedback(BEN, [graded[1][1]], made)
+    assert "**1 of 1 exercises passed.**" in text
+    assert "- `next_cell` (optional): **not done**" in text

@@ -44,6 +44,16 @@ def test_each_exercise_gets_a_locked_test_cell_worth_a_point_and_solutions_are_m
                    if not (c["metadata"].get("nbgrader") or {}).get("grade"))
 
 
+def test_an_optional_exercise_keeps_its_plain_check_and_has_no_points(tmp_path):
+    assert main(["export-nbgrader", str(tmp_path), "--notebooks", str(NOTEBOOKS)]) == 0
+    lesson = "02_elimination_sets"
+    course = json.loads((tmp_path / "source" / lesson / f"{lesson}.ipynb").read_text("utf-8"))
+    tests = [c["metadata"]["nbgrader"]["grade_id"] for c in course["cells"]
+             if (c["metadata"].get("nbgrader") or {}).get("grade")]
+    assert tests == ["test_column_numbers", "test_region_numbers", "test_survivors"]
+    assert any(source(c).strip() == "check(next_cell)" for c in course["cells"])
+
+
 def run_nbgrader(course: Path, *args: str) -> subprocess.CompletedProcess[str]:
     """Run one nbgrader command in the course folder."""
     command = [sys.executable, "-m", "nbgrader", *args]

@@ -168,6 +168,18 @@ def test_helper_marks_the_next_cell_refuses_a_wrong_number_with_its_reason_and_m
     assert repr(helper) == "SinglesHelper(next cell=(0, 8))"
 
 
+def test_helper_asks_again_under_the_three_sets_instead_of_keeping_a_refusal():
+    helper = SinglesHelper(ASSIGNMENT_PUZZLE)
+    view = helper.view
+    press(view.board, (0, 5), "7")
+    assert view.message == "Not 7: region B already has a 7, at (1, 4)."
+    view.board._received(
+        view.board, {"type": "button", "name": "show the three sets", "r": 0, "c": 5}, []
+    )
+    assert "only 3 survives" in view.board.status
+    assert view.message == "Which number goes in the marked cell (0, 5)?"
+
+
 def test_helper_refuses_to_clear_and_never_praises_a_clearing():
     helper = SinglesHelper(ASSIGNMENT_PUZZLE)
     press(helper.view.board, (0, 5), "3")

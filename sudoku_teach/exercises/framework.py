@@ -104,6 +104,13 @@ class Exercise:
     """A check of how a right answer was found, where the way is the lesson (fewest first)."""
     slow: str = ""
     """What makes a right answer too slow, said when a check runs out of time after passes."""
+    index_hint: str = ""
+    """What an IndexError most likely means here (a loop that runs past the grid's end)."""
+    worked_example: bool = False
+    """Shown worked out in the lesson, not written by the student: never graded, but checked
+    on request and named when a later exercise calls a broken copy of it."""
+    optional: bool = False
+    """In the lesson's optional part: graded and reported, never counted in a total."""
 
 
 @dataclass
@@ -260,12 +267,21 @@ def raised(
     note = size_note(grids[0], package) if grids else ""
     said = f"First problem: {call} raised {outcome.kind}: {outcome.message}"
     if not helper:
-        hint = error_hint(subject, outcome)
+        broken = broken_helper(subject, case)  # a helper's wrong answer, used here, raised
+        if broken:
+            name, problem = broken
+            return "error", f"{said}.{note}\n  ({problem})", fix_first(name, exercise.name)
+        hint = error_hint(exercise, subject, outcome)
         return ("error", f"{said}.{note}") + ((hint,) if hint else ())
     return "error", f"{said}, in your {helper}, which {exercise.name} calls.{note}", (
-        f"the mistake is in {helper}, not in {exercise.name}: fix {helper} first"
-        f" (check({helper}) tries it on its own), then run this check again."
+        fix_first(helper, exercise.name)
     )
+
+
+def fix_first(helper: str, name: str) -> str:
+    """The hint when a function the exercise calls is where the mistake is."""
+    return (f"the mistake is in {helper}, not in {name}: fix {helper} first"
+            f" (check({helper}) tries it on its own), then run this check again.")
 
 
 LONG = 12
@@ -340,8 +356,10 @@ NOT_HERE = (
 """The hint for a NameError: often a function of an earlier lesson's notebook."""
 
 
-def error_hint(subject: Subject, outcome: Outcome) -> str | None:
+def error_hint(exercise: Exercise, subject: Subject, outcome: Outcome) -> str | None:
     """A hint aimed at a beginner's error, read from the error and the code; None if none fits."""
+    if outcome.kind == "IndexError" and "out of range" in outcome.message and exercise.index_hint:
+        return exercise.index_hint
     if outcome.kind in ("KeyError", "ValueError") and calls_method(subject.tree(), "remove"):
         return REMOVE_MISSING
     if outcome.kind == "TypeError" and "indices must be integers" in outcome.message \
@@ -399,6 +417,12 @@ def a_kind(value: Any) -> str:
 
 def helper_problem(subject: Subject, case: Case) -> str | None:
     """When the function calls a student's own helper that is wrong on this grid, say so."""
+    broken = broken_helper(subject, case)
+    return broken[1] if broken else None
+
+
+def broken_helper(subject: Subject, case: Case) -> tuple[str, str] | None:
+    """The first of the student's own helpers that is wrong on this grid: (name, what)."""
     grid = case[0] if case else None
     if not is_grid(grid):
         return None
@@ -413,7 +437,7 @@ def helper_problem(subject: Subject, case: Case) -> str | None:
                 call, *rest = verdict[1].splitlines()
                 details = ", ".join(" ".join(line.replace(":", "").split()) for line in rest[:2])
                 call = call.split(": ", 1)[-1]
-                return (
+                return name, (
                     f"your own {name} is wrong on this grid: {call} {details}."
                     + size_note(grid, exercise.package)
                 )

@@ -180,6 +180,7 @@ region_of = register(
         package="st.region_of",
         cases=lambda: [(r, c) for r in range(9) for c in range(9)],
         diagnose=diagnose_region_of,
+        worked_example=True,
         hint="row // 3 tells which row of regions the cell is in (0 for rows 0-2, 1 for rows"
         " 3-5, 2 for rows 6-8), col // 3 which column of regions; each row of regions holds"
         " three regions.",
@@ -203,6 +204,12 @@ can_place = register(
         ],
         diagnose=diagnose_can_place,
         hint="the number must not be in the row, nor in the column, nor in the 3x3 region.",
+        index_hint=(
+            "index out of range: your code read a row or column past 8, the grid's last."
+            " Often it is the region's loop: its rows are row - row % 3 to row - row % 3 + 2,"
+            " its columns col - col % 3 to col - col % 3 + 2; range(row, row + 3) or"
+            " range(col, col + 3) runs past the end from row or column 7 on."
+        ),
     )
 )
 

@@ -38,7 +38,8 @@ def stuck_position() -> Rows:
 
 
 def diagnose_numbers(subject: Subject, case: Case, got: Any, expected: Any) -> str | None:
-    """A blank counted as a number, or the region's corner taken as row // 3."""
+    """A blank counted as a number, or the region's corner taken as row // 3, as the cell
+    itself, or as another region's."""
     if isinstance(got, (set, frozenset)) and 0 in got and set(got) - {0} == set(expected):
         return "0 is a blank, not a number: leave it out of the set."
     if len(case) == 3:  # region_numbers(grid, row, col)
@@ -49,6 +50,13 @@ def diagnose_numbers(subject: Subject, case: Case, got: Any, expected: Any) -> s
             return (
                 f"that is the region starting at row {top}, column {left}: row // 3 numbers"
                 " the region, its first row is row - row % 3 (or (row // 3) * 3)."
+            )
+        block = {grid[r][c] for r in range(row, row + 3) for c in range(col, col + 3)} - {0}
+        if got == block != expected:
+            return (
+                f"those are the numbers of the 3 by 3 block starting at the cell ({row}, {col})"
+                " itself: the region starts at row - row % 3 and col - col % 3, so the rows"
+                " are range(top, top + 3), not range(row, row + 3)."
             )
         for top, left in [(r, c) for r in range(0, 9, 3) for c in range(0, 9, 3)]:
             other = {grid[r][c] for r in range(top, top + 3) for c in range(left, left + 3)}
@@ -115,6 +123,7 @@ row_numbers = register(
         cases=lambda: [(g, r) for g in positions() for r in range(9)],
         diagnose=diagnose_numbers,
         hint="collect every number of grid[row] into a set, and leave out the blanks (0).",
+        worked_example=True,
     )
 )
 
@@ -141,6 +150,11 @@ region_numbers = register(
         ],
         diagnose=diagnose_numbers,
         hint="the region starts at row row - row % 3 and column col - col % 3, and is 3 by 3.",
+        index_hint=(
+            "index out of range: your code read a row or column past 8, the grid's last. The"
+            " region's rows are range(top, top + 3) with top = row - row % 3, its columns"
+            " range(left, left + 3); range(row, row + 3) runs past the end from row 7 on."
+        ),
     )
 )
 
@@ -163,6 +177,7 @@ next_cell = register(
         package="st.next_single",
         cases=lambda: [(g,) for g in positions()] + [(stuck_position(),)],
         diagnose=diagnose_next_cell,
+        optional=True,
         hint="scan rows top to bottom, each left to right; return (row, col, value) for the first"
         " empty cell with exactly one survivor, or None when there is none.",
     )

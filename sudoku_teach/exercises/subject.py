@@ -195,5 +195,5 @@ class LocalSubject:
             name: LocalSubject(helper, name)
             for name, helper in called_functions(self.function).items()
             if callable(helper)
-            and not getattr(helper, "__module__", "").startswith("sudoku_teach")
+            and not (getattr(helper, "__module__", "") or "").startswith("sudoku_teach")
         }

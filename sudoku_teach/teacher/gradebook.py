@@ -1,8 +1,9 @@
 """The gradebook: one row per student for a spreadsheet, Moodle or Canvas; the long form; feedback.
 
 Who a notebook belongs to comes from `submissions.student_of`. Every exercise is worth one
-point when it passed; a lesson is worth as many points as it has exercises. Of two copies of
-one lesson by one student, the better counts, exercise by exercise.
+point when it passed; a lesson is worth as many points as it has exercises. An exercise of a
+lesson's optional part is graded and shown, but never counted: it cannot lower a grade. Of
+two copies of one lesson by one student, the better counts, exercise by exercise.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from pathlib import Path
 
 from ..errors import SudokuError
 from ..grid import Grid
-from .grading import NOTEBOOK, PASSED, Row
+from .grading import NOT_DONE, NOTEBOOK, PASSED, Row, optional_exercises
 from .submissions import CANVAS, MOODLE, Student
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -55,6 +56,8 @@ class Gradebook:
     is absent."""
     late: dict[tuple[str, str], set[str]] = field(default_factory=dict)
     """Student key -> the lessons the LMS marked as handed in late."""
+    optional: set[str] = field(default_factory=optional_exercises)
+    """Exercises of an optional part: in the gradebook, never in a total or an "out of"."""
 
     @classmethod
     def from_rows(cls, graded: Graded, lessons: dict[str, list[str]]) -> Gradebook:
@@ -81,24 +84,33 @@ class Gradebook:
         """Whether the student handed in (a notebook graded for) that lesson."""
         return any(done == lesson for done, _ in self.points[key])
 
+    def counted(self, names: list[str]) -> list[str]:
+        """The exercises that count towards a grade (those not in an optional part)."""
+        return [name for name in names if name not in self.optional]
+
     def lesson_total(self, key: tuple[str, str], lesson: str) -> int:
         """A student's points in one lesson."""
-        return sum(p for (done, _), p in self.points[key].items() if done == lesson)
+        return sum(p for (done, name), p in self.points[key].items()
+                   if done == lesson and name not in self.optional)
 
     def total(self, key: tuple[str, str]) -> int:
         """A student's points, over every lesson."""
-        return sum(self.points[key].values())
+        return sum(p for (_, name), p in self.points[key].items() if name not in self.optional)
 
     def out_of(self) -> int:
         """The points of every lesson graded."""
-        return sum(len(names) for names in self.lessons.values())
+        return sum(len(self.counted(names)) for names in self.lessons.values())
+
+    def label(self, name: str) -> str:
+        """An exercise's column: its name, said to be optional when it is."""
+        return f"{name} (optional)" if name in self.optional else name
 
     def write_csv(self, path: Path) -> None:
         """One row per student: name, LMS id, late lessons, each lesson's exercises in the
         notebook's order and its total, the total and what it is out of (UTF-8, commas)."""
         header = ["student", "lms id", "late"]
         for lesson, names in self.lessons.items():
-            header += [*names, f"{lesson} total"]
+            header += [*map(self.label, names), f"{lesson} total"]
         with path.open("w", newline="", encoding="utf-8-sig") as out:
             writer = csv.writer(out)
             writer.writerow([*header, "total", "out of"])
@@ -127,7 +139,8 @@ class Gradebook:
                     if student.lms != MOODLE or not self.handed_in(key, lesson):
                         continue
                     writer.writerow([f"Participant {student.lms_id}", cell(student.name),
-                                     self.lesson_total(key, lesson), len(names), stamp,
+                                     self.lesson_total(key, lesson), len(self.counted(names)),
+                                     stamp,
                                      cell(comments.get(key, {}).get(lesson, ""))])
             written.append(target)
         return written
@@ -139,7 +152,7 @@ class Gradebook:
             writer = csv.writer(out)
             writer.writerow([*CANVAS_COLUMNS, *self.lessons])
             writer.writerow([POINTS_POSSIBLE, "", "", "", "",
-                             *(len(names) for names in self.lessons.values())])
+                             *(len(self.counted(names)) for names in self.lessons.values())])
             for key in self.order():
                 student = self.students[key]
                 done = [self.handed_in(key, lesson) for lesson in self.lessons]
@@ -179,15 +192,18 @@ def file_name(student: str, taken: set[str]) -> str:
     return name + ".md"
 
 
-def summary(rows: Iterable[Row]) -> str:
-    """One notebook's verdicts in a line or two, for an LMS's feedback comment."""
-    rows = list(rows)
-    exercises = [row for row in rows if row.exercise != NOTEBOOK]
+def summary(rows: Iterable[Row], optional: Iterable[str] = ()) -> str:
+    """One notebook's verdicts in a line or two, for an LMS's feedback comment (an optional
+    exercise left undone is not mentioned)."""
+    rows, optional = list(rows), set(optional)
+    exercises = [row for row in rows if row.exercise not in (NOTEBOOK, *optional)]
     passed = sum(row.status == PASSED for row in exercises)
     parts = [f"{passed} of {len(exercises)} exercises passed."]
     for row in rows:
-        if row.status != PASSED:
-            label = "The notebook" if row.exercise == NOTEBOOK else row.exercise
+        extra = row.exercise in optional
+        if row.status != PASSED and not (extra and row.status == NOT_DONE):
+            label = ("The notebook" if row.exercise == NOTEBOOK
+                     else f"{row.exercise} (optional)" if extra else row.exercise)
             first = row.message.splitlines()[0] if row.message else ""
             parts.append(f"{label}: {row.status}" + (f" ({first})" if first else "") + ".")
     return " ".join(parts)
@@ -198,10 +214,11 @@ def comments(graded: Graded, book: Gradebook) -> Comments:
     found: dict[tuple[str, str], dict[str, tuple[int, str]]] = {}
     for student, rows in graded:
         lesson = next((row.lesson for row in rows if row.lesson), "")
-        score = sum(row.status == PASSED for row in rows if row.exercise != NOTEBOOK)
+        score = sum(row.status == PASSED for row in rows
+                    if row.exercise != NOTEBOOK and row.exercise not in book.optional)
         mine = found.setdefault(student.key, {})
         if lesson and (lesson not in mine or score > mine[lesson][0]):
-            mine[lesson] = (score, summary(rows))
+            mine[lesson] = (score, summary(rows, book.optional))
     return {key: {lesson: text for lesson, (_, text) in by.items()} for key, by in found.items()}
 
 
@@ -213,7 +230,8 @@ def feedback(student: Student, notebooks: list[list[Row]], book: Gradebook) -> s
         lesson = next((row.lesson for row in rows if row.lesson), "")
         lines += [f"## {lesson or 'A notebook'} ({Path(rows[0].notebook).name})", ""]
         for row in rows:
-            label = "The notebook" if row.exercise == NOTEBOOK else f"`{row.exercise}`"
+            label = "The notebook" if row.exercise == NOTEBOOK else f"`{row.exercise}`" + (
+                " (optional)" * (row.exercise in book.optional))
             lines.append(f"- {label}: **{row.status}**")
             if row.message and row.status != PASSED:
                 lines += [""] + [f"      {line}".rstrip() for line in drawn(row.message)] + [""]

@@ -75,7 +75,8 @@ class Settings:
 
 # --- which exercises a notebook has ------------------------------------------------------
 def lessons() -> dict[str, list[str]]:
-    """Every lesson's exercise names in order, from the exercise modules' `LESSON`."""
+    """Every lesson's exercise names in order, from the exercise modules' `LESSON` (worked
+    examples are shown, not written: they are not graded)."""
     from .. import exercises
     from ..exercises.framework import Exercise
 
@@ -84,8 +85,14 @@ def lessons() -> dict[str, list[str]]:
         module = importlib.import_module(f"{exercises.__name__}.{info.name}")
         lesson = getattr(module, "LESSON", None)
         if lesson:
-            found[lesson] = [v.name for v in vars(module).values() if isinstance(v, Exercise)]
+            found[lesson] = [v.name for v in vars(module).values()
+                             if isinstance(v, Exercise) and not v.worked_example]
     return found
+
+
+def optional_exercises() -> set[str]:
+    """The exercises of the lessons' optional parts: graded and reported, never counted."""
+    return {name for name, exercise in REGISTRY.items() if exercise.optional}
 
 
 def table(value: Any, key: str) -> dict[str, Any]:

@@ -7,7 +7,9 @@ for every lesson with exercises, and an `nbgrader_config.py`. In each notebook:
   does);
 - each exercise's `check(...)` cell becomes a locked, autograded test cell worth one point,
   which runs the exercise's checks (`framework.run_checks`, the code behind `check()`) and
-  fails when one does not pass; an exercise with no such cell gets one after its solution.
+  fails when one does not pass; an exercise with no such cell gets one at the end. An
+  exercise of a lesson's optional part keeps its plain `check(...)` cell and has no points
+  (optional work never lowers a grade).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from .grading import lessons, named_lesson
+from .grading import lessons, named_lesson, optional_exercises
 from .notebook_tools import BEGIN, dumps
 
 SCHEMA = 3
@@ -96,7 +98,7 @@ def course_notebook(notebook: dict[str, Any], exercises: list[str]) -> dict[str,
 
 def export(notebooks: Path, course: Path) -> list[Path]:
     """Write the course: each lesson with exercises as an assignment; the files written."""
-    known = lessons()
+    known, optional = lessons(), optional_exercises()
     written = []
     for path in sorted(notebooks.glob("[0-9][0-9]_*.ipynb")):
         notebook = json.loads(path.read_text(encoding="utf-8"))
@@ -105,7 +107,8 @@ def export(notebooks: Path, course: Path) -> list[Path]:
             continue
         target = course / "source" / lesson / f"{lesson}.ipynb"
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(dumps(course_notebook(notebook, known[lesson])), encoding="utf-8")
+        graded = [name for name in known[lesson] if name not in optional]
+        target.write_text(dumps(course_notebook(notebook, graded)), encoding="utf-8")
         written.append(target)
     config = course / "nbgrader_config.py"
     config.write_text(CONFIG, encoding="utf-8")

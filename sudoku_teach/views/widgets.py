@@ -91,9 +91,12 @@ class SinglesHelper:
         return bundle_as(self.view.board, repr(self))
 
     def explain(self) -> None:
-        """Show, under the board, the sets that justify the marked cell."""
+        """Show, under the board, the sets that justify the marked cell; the message line asks
+        for its number again (a refusal shown before would now contradict the sets)."""
         if self.step is not None:
             self.view.board.status = self.step.explain()
+            if self.step.cell is not None:
+                self.view.board.message = self._question(self.step.cell)
 
     def _advance(self, praise: str = "") -> None:
         """Find the next safe cell, mark it, and ask for its number; or say why we stop."""
@@ -120,7 +123,12 @@ class SinglesHelper:
         self.view.marked = {cell}
         self.view.select(cell)
         self.view.refresh()
-        board.message = f"{praise}Which number goes in the marked cell {cell}?"
+        board.message = praise + self._question(cell)
+
+    @staticmethod
+    def _question(cell: Cell) -> str:
+        """What the helper asks about its marked cell."""
+        return f"Which number goes in the marked cell {cell}?"
 
     def _judge(self, grid: Grid, cell: Cell, value: int) -> str | None:
         """Accept only the right number in the marked cell; say why anything else is wrong."""
