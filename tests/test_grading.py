@@ -155,6 +155,11 @@ def test_instructor_notebooks_pass_and_untouched_ones_are_not_done(graded_class)
     assert statuses(long_rows, "bob") == dict.fromkeys(every, "not done")
     assert status == 1  # some notebooks had problems of their own
     assert "Isolation:" in out
+    assert "  next_cell (optional)  passed" in out  # said so, and not in the count below it
+    assert "  next_cell (optional)  not done" in out
+    ada_02 = out.split("02_elimination_sets.ipynb  (student: ada)")[1].split("\n\n")[0]
+    assert ada_02.rstrip().endswith(f"{len(solutions(SERIES[2])) - 1} of"
+                                    f" {len(solutions(SERIES[2])) - 1} exercises passed")
 
 
 def test_crashes_are_errors_with_the_exception(graded_class):

@@ -25,7 +25,17 @@ from multiprocessing import get_context
 from pathlib import Path
 
 from ..teacher import gradebook, sandbox, submissions
-from ..teacher.grading import ERROR, NOTEBOOK, PASSED, TIMED_OUT, Row, Settings, grade, lessons
+from ..teacher.grading import (
+    ERROR,
+    NOTEBOOK,
+    PASSED,
+    TIMED_OUT,
+    Row,
+    Settings,
+    grade,
+    lessons,
+    optional_exercises,
+)
 from ..teacher.submissions import CANVAS, MOODLE, Student
 from .options import at_least_one, shown, whole_number
 
@@ -115,12 +125,15 @@ def print_notebook(rows: list[Row], student: Student) -> None:
     lms = f", {student.lms} id {student.lms_id}" if student.lms_id else ""
     late = ", handed in LATE" if student.late else ""
     print(f"{rows[0].notebook}  (student: {student.name}{lms}{late})")
-    width = max(len(row.exercise) for row in rows)
-    for row in rows:
+    optional = optional_exercises()
+    labels = [f"{row.exercise} (optional)" if row.exercise in optional else row.exercise
+              for row in rows]
+    width = max(map(len, labels))
+    for row, label in zip(rows, labels):
         first = row.message.splitlines()[0] if row.message else ""
         detail = f"  {first}" if first and row.status != PASSED else ""
-        print(f"  {row.exercise:<{width}}  {row.status}{detail}")
-    exercises = [row for row in rows if row.exercise != NOTEBOOK]
+        print(f"  {label:<{width}}  {row.status}{detail}")
+    exercises = [row for row in rows if row.exercise not in (NOTEBOOK, *optional)]
     if exercises:
         passed = sum(row.status == PASSED for row in exercises)
         print(f"  {passed} of {len(exercises)} exercises passed")
