@@ -337,8 +337,8 @@ def diagnosis(
 
 
 REMOVE_MISSING = (
-    "`.remove(x)` raises an error when x is not there (a full row has no 0 to remove): on a"
-    " set, `.discard(x)` does not; or leave x out as you collect the numbers."
+    "`.remove(x)` raises an error when x is not there (a full row or column has no 0 to"
+    " remove): on a set, `.discard(x)` does not; or leave x out as you collect the numbers."
 )
 """The hint for a KeyError or ValueError from code that calls `.remove`."""
 
