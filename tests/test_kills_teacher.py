@@ -251,6 +251,9 @@ def test_an_optional_exercise_is_shown_but_never_counted_in_a_grade(tmp_path):
     assert summary(graded[2][1], made.optional) == (
         "0 of 1 exercises passed. survivors: failed (0 of 3 checks passed.)."
         " next_cell (optional): failed (0 of 3 checks passed.).")
+    gradebook.write_long_csv(graded[:1], tmp_path / "long.csv")
+    assert [row[4:7] for row in read_csv(tmp_path / "long.csv")[1:]] == [
+        ["survivors", PASSED, "1"], ["next_cell", PASSED, ""]]  # its status, no points
     text = feedback(BEN, [graded[1][1]], made)
     assert "**1 of 1 exercises passed.**" in text
     assert "- `next_cell` (optional): **not done**" in text

@@ -169,14 +169,16 @@ class Gradebook:
 
 
 def write_long_csv(graded: Graded, path: Path) -> None:
-    """One row per notebook and exercise, with its status, points and message on one line."""
+    """One row per notebook and exercise, with its status, points and message on one line (no
+    points for a row about the notebook, nor for an optional exercise: only its status)."""
+    unscored = {NOTEBOOK, *optional_exercises()}
     with path.open("w", newline="", encoding="utf-8-sig") as out:
         writer = csv.writer(out)
         writer.writerow(["student", "lms id", "notebook", "lesson", "exercise", "status",
                          "points", "message"])
         for student, rows in graded:
             for row in rows:
-                points = "" if row.exercise == NOTEBOOK else int(row.status == PASSED)
+                points = "" if row.exercise in unscored else int(row.status == PASSED)
                 writer.writerow([cell(student.name), student.lms_id, cell(row.notebook),
                                  row.lesson, row.exercise, row.status, points, cell(row.message)])
 
