@@ -392,6 +392,25 @@ def test_the_watchdog_interrupts_without_signals_and_lets_quick_code_finish():
     assert total == 499500
 
 
+def test_the_watchdog_stops_a_loop_where_ctrl_c_is_ignored():
+    """A grader started in the background (`make test &`, a service) inherits Ctrl-C ignored;
+    the watchdog's interruption must still stop the loop, and the setting comes back."""
+    import signal
+    import time
+
+    from sudoku_teach.exercises.watchdog import TimeUp, time_limit
+
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        with pytest.raises(TimeUp), time_limit(0.2):
+            end = time.monotonic() + 30  # bounded: without the fix the test fails, not hangs
+            while time.monotonic() < end:
+                pass
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def test_the_watchdog_counts_computing_not_waiting():
     """Time spent waiting (as for a busy processor) is not counted; the clock is a backstop."""
     import time

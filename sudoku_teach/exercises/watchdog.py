@@ -6,15 +6,18 @@ not the seconds on the clock: on a machine shared with other work a right answer
 (an `input()`, a `time.sleep`) is stopped by a much later backstop on the clock.
 
 A watchdog thread watches both, then interrupts the main thread (as Ctrl-C would); the
-interruption is turned into `TimeUp`. Signals such as SIGALRM would be simpler but do not
-exist on Windows. Where no thread can start (Python in the browser, Pyodide),
-the clocks are read on every line the block runs instead: slower, but an endless loop
-still stops.
+interruption is turned into `TimeUp`. A process that ignores Ctrl-C (a command started in the
+background with `&`, many services) would let that interruption pass unseen and the loop run
+forever, so for the block Python's own Ctrl-C handler is put in place. Signals such as SIGALRM
+would be simpler but do not exist on Windows. Where no thread can start (Python in the
+browser, Pyodide), the clocks are read on every line the block runs instead: slower, but an
+endless loop still stops.
 """
 
 from __future__ import annotations
 
 import _thread
+import signal
 import sys
 import threading
 import time
@@ -72,6 +75,9 @@ def time_limit(seconds: float, wall: float | None = None) -> Iterator[None]:
                 return
 
     watchdog = threading.Thread(target=watch, name="sudoku-teach watchdog", daemon=True)
+    handler = signal.getsignal(signal.SIGINT)
+    if not callable(handler):  # ignored or left to the system: no KeyboardInterrupt would come
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     watchdog.start()
     try:
         yield
@@ -83,6 +89,8 @@ def time_limit(seconds: float, wall: float | None = None) -> Iterator[None]:
         with lock:
             state["running"] = False
         done.set()
+        if not callable(handler):
+            signal.signal(signal.SIGINT, signal.SIG_DFL if handler is None else handler)
 
 
 @contextmanager
