@@ -27,6 +27,7 @@ from test_browser import (  # noqa: F401
     browser,
     free_port,
     lab,
+    patient,
     run_notebook,
     serving,
 )
@@ -109,7 +110,7 @@ def voila(seed: str = "5"):
 
 def open_app(browser, url: str, **context):  # noqa: F811
     """A fresh page on the app, its board drawn."""
-    page = browser.new_context(**context).new_page()
+    page = patient(browser.new_context(**context)).new_page()
     page.goto(url)
     page.locator(".sudoku-game .sudoku-r8c8").wait_for(timeout=90_000)
     return page

@@ -154,6 +154,17 @@ def browser():
 WAIT_MS = 60_000
 """How long a state may take to show on a loaded machine (polled, so usually much less)."""
 
+PATIENCE_MS = 120_000
+"""How long any click, page load or wait without its own timeout may take (Playwright's
+default is 30 s, which a page load of JupyterLab or Voila passes on a busy machine)."""
+
+
+def patient(target):  # noqa: ANN001, ANN201 (a Playwright Page or BrowserContext)
+    """The page or browser profile with Playwright's waits made long enough for a busy machine."""
+    target.set_default_timeout(PATIENCE_MS)
+    target.set_default_navigation_timeout(PATIENCE_MS)
+    return target
+
 RUNNING_CELLS = """() => ![...document.querySelectorAll('.jp-InputPrompt')]
     .some(prompt => prompt.textContent.includes('*'))"""
 """True once no cell of the notebook is still waiting to run or running ([*])."""
@@ -161,7 +172,7 @@ RUNNING_CELLS = """() => ![...document.querySelectorAll('.jp-InputPrompt')]
 
 def run_notebook(browser, lab, name: str, ready: str = ".sudoku-grid-view .sudoku-r4c4"):
     """Open a notebook in JupyterLab, run all cells, wait for `ready` and for every cell."""
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page = patient(browser.new_page(viewport={"width": 1400, "height": 1000}))
     workspace = name.split(".")[0]  # one workspace per notebook, reset: no tabs left from others
     page.goto(f"{lab['base']}/lab/workspaces/{workspace}/tree/{name}?reset&token={lab['token']}")
     status = page.locator("#jp-main-statusbar")

@@ -189,9 +189,16 @@ def test_progress_bar_only_when_stderr_is_a_terminal_and_answers_go_elsewhere(mo
 
 
 # --- streaming and interrupting: real processes --------------------------------------------------
+def as_in_a_terminal() -> None:
+    """Ctrl-C as a terminal gives it: a suite started in the background (`make test &`)
+    passes Ctrl-C on ignored, and the command would then rightly not stop."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_answers_stream_out_before_input_ends_and_ctrl_c_exits_130():
     child = subprocess.Popen(
-        [*CLI, "solve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        [*CLI, "solve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        preexec_fn=as_in_a_terminal,
     )
     try:
         child.stdin.write(LINE.encode() + b"\n")

@@ -36,7 +36,7 @@ from pathlib import Path
 
 import pytest
 from test_board_browser import AXE
-from test_browser import CHROMIUM_FLAGS, WAIT_MS, chromium, free_port
+from test_browser import CHROMIUM_FLAGS, WAIT_MS, chromium, free_port, patient
 from test_play_browser import NODELAY, SHOTS
 
 pytestmark = pytest.mark.browser
@@ -114,7 +114,7 @@ an answer (a busy machine may take a few)."""
 def context(chrome):
     """A browser window of its own for one test, closed at its end even when the test fails
     (a page left open would keep pinging its kernel, which the next test waits to see go)."""
-    window = chrome.new_context(viewport={"width": 1100, "height": 900})
+    window = patient(chrome.new_context(viewport={"width": 1100, "height": 900}))
     yield window
     window.close()
 
@@ -420,8 +420,9 @@ def test_the_app_passes_every_axe_rule_and_is_big_enough_on_a_phone(chrome, serv
 
     url = served["url"] + ("?theme=dark" if look == "dark" else "")
     scheme = "dark" if look == "system-dark" else "light"
-    context = chrome.new_context(viewport={"width": 1280, "height": 900}, device_scale_factor=2,
-                                 color_scheme=scheme, has_touch=True)  # fmt: skip
+    context = patient(chrome.new_context(viewport={"width": 1280, "height": 900},
+                                         device_scale_factor=2, color_scheme=scheme,
+                                         has_touch=True))  # fmt: skip
     page = context.new_page()
     board = open_board(page, url)
     board.locator(".sudoku-r0c0").click()
@@ -457,8 +458,8 @@ def test_the_app_passes_every_axe_rule_and_is_big_enough_on_a_phone(chrome, serv
 def test_a_16x16_game_in_the_app_by_letters_and_by_touch(chrome, served):
     from playwright.sync_api import expect
 
-    context = chrome.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
-                                 is_mobile=True, device_scale_factor=2)  # fmt: skip
+    context = patient(chrome.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                         is_mobile=True, device_scale_factor=2))  # fmt: skip
     page = context.new_page()
     board = open_board(page, served["url"])
     board.locator(".sudoku-size").select_option("16")

@@ -25,7 +25,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from test_browser import VOILA_READY, browser, free_port, lab, serving  # noqa: F401
+from test_browser import VOILA_READY, browser, free_port, lab, patient, serving  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
@@ -37,6 +37,12 @@ LOCAL = "http://127.0.0.1:"
 FOREIGN = "pyodide-kernel-extension"
 """JupyterLite's kernel extension (the lite build's dependency) throws on Voila's page
 (LicensesClient undefined): not a lesson's error, reported separately, left out here."""
+KERNEL_LIST = "/api/kernels?"
+"""JupyterLab asks the server for its list of kernels every few seconds. A poll answered in
+the moment between a kernel's start and the server's first note of its activity gets 500:
+jupyter_server lists the new kernel and reads its `last_activity` before it is set
+(kernelmanager.kernel_model); a busy machine widens that moment. The next poll succeeds and
+no student sees it. Any other failed request still counts."""
 MIN_CELL = 20
 """The smallest cell, in CSS pixels, a student can read a number in."""
 MIN_MARK = 11
@@ -131,7 +137,8 @@ def console_errors(page):
         where = msg.location.get("url", "")
         offline = "ERR_NAME_NOT_RESOLVED" in msg.text and not where.startswith(LOCAL)
         foreign = FOREIGN in msg.text
-        if msg.type == "error" and not offline and not foreign:  # no internet: a CDN may fail
+        polled = "status of 500" in msg.text and KERNEL_LIST in where
+        if msg.type == "error" and not (offline or foreign or polled):  # a CDN may fail
             errors.append(f"{msg.text} ({where})")
 
     def thrown(error) -> None:
@@ -185,7 +192,7 @@ def shut_down_kernels(server: dict) -> None:
 
 @pytest.mark.parametrize("name", NOTEBOOKS)
 def test_every_board_of_the_lesson_stands_whole_in_jupyterlab(browser, lab, name):  # noqa: F811
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page = patient(browser.new_page(viewport={"width": 1400, "height": 1000}))
     stem = name.removesuffix(".ipynb")
     try:
         with console_errors(page) as errors:
@@ -225,7 +232,7 @@ def test_the_game_lesson_stands_whole_in_voila(browser, tmp_path_factory):  # no
                f"--Voila.config_file_paths={ROOT / 'app'}"]  # fmt: skip (the class server's)
     ready = f"http://127.0.0.1:{port}{VOILA_READY}"
     with serving(command, env, ready, root / "voila.log", cwd=root):
-        page = browser.new_page(viewport={"width": 1200, "height": 900})
+        page = patient(browser.new_page(viewport={"width": 1200, "height": 900}))
         with console_errors(page) as errors:
             page.goto(f"http://127.0.0.1:{port}/", timeout=WAIT_MS)  # Voila runs 08 first
             page.locator(".sudoku-game .sudoku-board").first.wait_for(timeout=WAIT_MS)

@@ -30,7 +30,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_browser import CHROMIUM_FLAGS, RUNNING_CELLS, chromium
+from tests.test_browser import CHROMIUM_FLAGS, RUNNING_CELLS, chromium, patient
 
 pytestmark = pytest.mark.browser
 
@@ -138,7 +138,7 @@ def browser(site, served):
 
         def new_context():  # noqa: ANN202
             """A browser profile of its own: empty storage and cache, as a new student's."""
-            context = chromium_.new_context(viewport={"width": 1400, "height": 1000})
+            context = patient(chromium_.new_context(viewport={"width": 1400, "height": 1000}))
             context.route("**/*", only_here)
             return context
 

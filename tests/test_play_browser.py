@@ -22,6 +22,7 @@ from test_browser import (  # noqa: F401
     browser,
     free_port,
     lab,
+    patient,
     run_notebook,
     serving,
 )
@@ -283,7 +284,7 @@ def voila_page(browser, lab, tmp_path_factory):  # noqa: F811
                f"--port={port}", "--Voila.ip=127.0.0.1", NODELAY]  # fmt: skip
     with serving(command, env, f"http://127.0.0.1:{port}{VOILA_READY}", root / "voila.log",
                  cwd=root):
-        page = browser.new_page(viewport={"width": 1200, "height": 900})
+        page = patient(browser.new_page(viewport={"width": 1200, "height": 900}))
         page.goto(f"http://127.0.0.1:{port}/")
         page.locator(".sudoku-game .sudoku-r8c8").wait_for(timeout=90_000)
         yield page

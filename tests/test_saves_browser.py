@@ -11,7 +11,14 @@ import time
 from pathlib import Path
 
 import pytest
-from test_browser import VOILA_READY, WAIT_MS, browser, free_port, serving  # noqa: F401
+from test_browser import (  # noqa: F401
+    VOILA_READY,
+    WAIT_MS,
+    browser,
+    free_port,
+    patient,
+    serving,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -56,7 +63,7 @@ def test_save_reload_restore_download_and_upload_keep_the_players_game(
 ):
     from playwright.sync_api import expect
 
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    context = patient(browser.new_context(viewport={"width": 1100, "height": 900}))
     page = context.new_page()
     board = open_board(page, app["url"])
     message = board.locator(".sudoku-message")
@@ -88,7 +95,7 @@ def test_save_reload_restore_download_and_upload_keep_the_players_game(
     expect(board.locator(".sudoku-message")).to_contain_text("game restored", timeout=WAIT_MS)
     assert entries(board) == played
 
-    other = browser.new_context()  # another browser: no save until the file is uploaded
+    other = patient(browser.new_context())  # another browser: no save until the file is uploaded
     elsewhere = other.new_page()
     board = open_board(elsewhere, app["url"])
     board.locator(".sudoku-btn-restore").click()
