@@ -12,6 +12,7 @@ import sudoku_teach
 from sudoku_teach import Grid
 from sudoku_teach.errors import NotAPuzzleError, RuleViolation
 from sudoku_teach.exercises import REGISTRY, check, framework, run_checks
+from sudoku_teach.exercises.code_reading import keeps_growing, source_tree
 from sudoku_teach.exercises.subject import LocalSubject
 from sudoku_teach.results import SolveResult
 from sudoku_teach.rules import column_values, region_values, row_values
@@ -312,6 +313,93 @@ def test_comparing_with_a_range_itself_is_named():
     text = str(run_checks(rows_only, name="is_solved"))
     assert "failed" in text or "checks passed" in text
     assert "range(...)` itself" not in text
+
+
+def is_solved_set_per_region(grid):
+    good = set(range(1, 10))
+    for row in grid:
+        if set(row) != good:
+            return False
+    for c in range(9):
+        if {row[c] for row in grid} != good:
+            return False
+    for top in (0, 3, 6):
+        for left in (0, 3, 6):
+            region = set()
+            for r in range(top, top + 3):
+                for c in range(left, left + 3):
+                    region.add(grid[r][c])
+            if region != good:
+                return False
+    return True
+
+
+def is_solved_all_comprehensions(grid):
+    good = set(range(1, 10))
+    columns = [[row[c] for row in grid] for c in range(9)]
+    regions = [[grid[r][c] for r in range(t, t + 3) for c in range(left, left + 3)]
+               for t in (0, 3, 6) for left in (0, 3, 6)]  # fmt: skip
+    return all(set(unit) == good for unit in grid + columns + regions)
+
+
+def is_solved_sorted_units_list(grid):
+    units = []
+    for r in range(9):
+        units.append(grid[r])
+    for c in range(9):
+        units.append([grid[r][c] for r in range(9)])
+    for top in (0, 3, 6):
+        for left in (0, 3, 6):
+            units.append([grid[r][c] for r in range(top, top + 3) for c in range(left, left + 3)])
+    return all(sorted(unit) == list(range(1, 10)) for unit in units)
+
+
+def is_solved_seen_per_row(grid):  # a set filled and asked `in` on every round: right
+    for row in grid + [list(col) for col in zip(*grid)]:
+        seen = set()
+        for value in row:
+            if value == 0 or value in seen:
+                return False
+            seen.add(value)
+    return all(
+        sorted(grid[r][c] for r in range(t, t + 3) for c in range(left, left + 3))
+        == list(range(1, 10)) for t in (0, 3, 6) for left in (0, 3, 6))
+
+
+@pytest.mark.parametrize("function", [
+    is_solved_set_per_region, is_solved_all_comprehensions, is_solved_sorted_units_list,
+    is_solved_seen_per_row,
+])  # fmt: skip
+def test_a_collection_started_once_is_not_suspected_in_right_code(function):
+    """is_solved's aimed hint about a unit's list that keeps growing reads the code: right
+    code of each usual style passes, and the code reading finds no such list in it."""
+    assert run_checks(function, "is_solved").ok
+    assert keeps_growing(source_tree(function)) is None
+
+
+def test_a_list_started_once_for_every_unit_is_found_and_named():
+    def is_solved(grid):  # rows only, but made once: the rows run together
+        unit = []
+        for row in grid:
+            for value in row:
+                unit.append(value)
+            if sorted(unit) != list(range(1, 10)):
+                return False
+        return True
+
+    def fixed(grid):  # the same, started inside the loop: nothing to name
+        for row in grid:
+            unit = []
+            for value in row:
+                unit.append(value)
+            if sorted(unit) != list(range(1, 10)):
+                return False
+        return True
+
+    assert keeps_growing(source_tree(is_solved)) == ("unit", "[]")
+    assert keeps_growing(source_tree(fixed)) is None
+    report = run_checks(is_solved)
+    assert report.status == "failed" and "`unit` must start empty for each row" in report.hint
 
 
 def test_endless_recursion_gets_its_own_message():

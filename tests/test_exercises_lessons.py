@@ -87,6 +87,46 @@ def is_solved_no_regions(grid):
     return all(sorted(unit) == digits for unit in grid + cols)
 
 
+def is_solved_one_list_for_all_regions(grid):  # student A's slip (s5): unit made once
+    good = list(range(1, 10))
+    if any(sorted(row) != good for row in grid):
+        return False
+    unit = []
+    for top in (0, 3, 6):
+        for left in (0, 3, 6):
+            for r in range(top, top + 3):
+                for c in range(left, left + 3):
+                    unit.append(grid[r][c])
+            if sorted(unit) != good:
+                return False
+    return all(sorted(row[c] for row in grid) == good for c in range(9))
+
+
+def is_solved_one_set_for_all_regions(grid):  # the same with a set: it says True too often
+    good = set(range(1, 10))
+    if any(set(row) != good for row in grid) or any({r[c] for r in grid} != good for c in range(9)):
+        return False
+    seen = set()
+    for top in (0, 3, 6):
+        for left in (0, 3, 6):
+            for r in range(top, top + 3):
+                seen.update(grid[r][left:left + 3])
+            if seen != good:
+                return False
+    return True
+
+
+def can_place_region_range_to_3(grid, row, col, value):  # student A's slip (s5): range(top, 3)
+    if value in grid[row] or any(line[col] == value for line in grid):
+        return False
+    top, left = row - row % 3, col - col % 3
+    for r in range(top, 3):
+        for c in range(left, 3):
+            if grid[r][c] == value:
+                return False
+    return True
+
+
 def row_numbers_with_zero(grid, row):
     return set(grid[row])
 
@@ -291,7 +331,13 @@ WRONG = [
      "the region's first row is the row rounded down to a multiple of 3: row - row % 3"),
     ("can_place", "region's loops from the cell", can_place_region_from_cell,
      "Hint: index out of range: your code read a row or column past 8"),
+    ("can_place", "region's loops end at 3", can_place_region_range_to_3,
+     "8 is already in region D (rows 3-5, columns 0-2): does your function look there?"),
     ("is_solved", "checks sums of 45", is_solved_by_sums, "not its sum"),
+    ("is_solved", "one list for all regions", is_solved_one_list_for_all_regions,
+     "`unit` must start empty for each row, column or region: put `unit = []` inside"),
+    ("is_solved", "one set for all regions", is_solved_one_set_for_all_regions,
+     "`seen` must start empty for each row, column or region: put `seen = set()` inside"),
     ("is_solved", "forgets the regions", is_solved_no_regions,
      "does your function check every region?"),
     ("row_numbers", "keeps the blank 0", row_numbers_with_zero, "0 is a blank, not a number"),

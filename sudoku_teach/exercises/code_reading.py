@@ -93,16 +93,60 @@ def returns_inside_loop(tree: ast.AST | None) -> bool:
     return any(isinstance(node, ast.Return) for loop in loops(tree) for node in ast.walk(loop))
 
 
+def is_empty_collection(value: ast.AST | None) -> bool:
+    """Whether a value is a new empty set, list or dict (`set()`, `[]`, `{}`)."""
+    empty_call = (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)
+                  and value.func.id in ("set", "list", "dict") and not value.args)
+    empty_literal = isinstance(value, (ast.List, ast.Dict)) and not (
+        value.elts if isinstance(value, ast.List) else value.keys)
+    return empty_call or empty_literal
+
+
 def starts_inside_loop(tree: ast.AST | None) -> bool:
     """Whether the code makes an empty set, list or dict inside a loop (`numbers = set()`):
     a collection that starts again on every round."""
+    return any(
+        isinstance(node, ast.Assign) and is_empty_collection(node.value)
+        for loop in loops(tree) for body in loop.body for node in ast.walk(body)
+    )
+
+
+FILLS = {"append", "extend", "insert", "add", "update"}
+"""Methods that put more into a list or a set."""
+
+
+def judged_names(nodes: list[ast.AST]) -> set[str]:
+    """Names whose whole value the code looks at (`sorted(unit)`, `len(seen)`, `unit == ...`),
+    not one member (`v in seen`)."""
+    found = set()
+    for node in nodes:
+        if isinstance(node, ast.Call):
+            found |= {arg.id for arg in node.args if isinstance(arg, ast.Name)}
+        if isinstance(node, ast.Compare) and not all(
+                isinstance(op, (ast.In, ast.NotIn)) for op in node.ops):
+            sides = [node.left, *node.comparators]
+            found |= {side.id for side in sides if isinstance(side, ast.Name)}
+    return found
+
+
+def keeps_growing(tree: ast.AST | None) -> tuple[str, str] | None:
+    """A collection made empty once, before a loop, that each round of the loop fills and
+    looks at, never made empty again: it still holds the rounds before. Its name and its
+    empty value (`("unit", "[]")`); None when there is none."""
+    if tree is None:
+        return None
+    made = {target.id: ast.unparse(node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Assign) and is_empty_collection(node.value)
+            for target in node.targets if isinstance(target, ast.Name)}
     for loop in loops(tree):
-        for node in (n for body in loop.body for n in ast.walk(body)):
-            value = node.value if isinstance(node, ast.Assign) else None
-            empty_call = (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)
-                          and value.func.id in ("set", "list", "dict") and not value.args)
-            empty_literal = isinstance(value, (ast.List, ast.Dict)) and not (
-                value.elts if isinstance(value, ast.List) else value.keys)
-            if empty_call or empty_literal:
-                return True
-    return False
+        inside = [node for body in loop.body for node in ast.walk(body)]
+        filled = {node.func.value.id for node in inside if isinstance(node, ast.Call)
+                  and isinstance(node.func, ast.Attribute) and node.func.attr in FILLS
+                  and isinstance(node.func.value, ast.Name)}
+        filled |= {node.target.id for node in inside
+                   if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name)}
+        restarted = {target.id for node in inside if isinstance(node, ast.Assign)
+                     for target in node.targets if isinstance(target, ast.Name)}
+        for name in sorted((filled & judged_names(inside) & made.keys()) - restarted):
+            return name, made[name]
+    return None

@@ -7,7 +7,8 @@ from typing import Any
 from .. import rules
 from ..examples import ASSIGNMENT_PUZZLE, ASSIGNMENT_SOLUTION
 from ..grid import Grid, Rows
-from ..shape import Cell
+from ..shape import Cell, Unit
+from .code_reading import keeps_growing
 from .framework import Exercise, register
 from .subject import Case, Subject
 
@@ -33,7 +34,8 @@ def broken_grids() -> list[Rows]:
     repeated[4][4] = repeated[4][5]  # one number twice in a row
     latin = [[(r + c) % 9 + 1 for c in range(9)] for r in range(9)]  # rows and columns fine only
     fives = [[5] * 9 for _ in range(9)]  # every unit adds up to 45, as a solved one does
-    return [swapped, repeated, latin, fives]
+    late = [row[:5] + [row[6], row[5]] + row[7:] for row in solution()]  # region A fine, B not
+    return [swapped, repeated, latin, fives, late]
 
 
 def template() -> Rows:
@@ -128,10 +130,19 @@ def wrong_region(subject: Subject, value: int) -> str | None:
     return None
 
 
+def spanned(unit: Unit) -> str:
+    """A unit's name, a region's with its rows and columns ('region D (rows 3-5, columns
+    0-2)'), so a student can check a loop's range against them."""
+    if unit.kind != "region":
+        return unit.name
+    rows, cols = [sorted({cell[i] for cell in unit.cells}) for i in (0, 1)]
+    return f"{unit.name} (rows {rows[0]}-{rows[-1]}, columns {cols[0]}-{cols[-1]})"
+
+
 def diagnose_can_place(subject: Subject, case: Case, got: Any, expected: Any) -> str | None:
     """A loop that answers True too early, a unit missed, or the wrong region looked at."""
     grid, row, col, value = case
-    found = [unit.name for unit, _ in rules.blockers(grid, row, col, value)]
+    found = [spanned(unit) for unit, _ in rules.blockers(grid, row, col, value)]
     if got is False and not found:
         return wrong_region(subject, value)
     if got is not True or not found:
@@ -143,8 +154,18 @@ def diagnose_can_place(subject: Subject, case: Case, got: Any, expected: Any) ->
 
 
 def diagnose_is_solved(subject: Subject, case: Case, got: Any, expected: Any) -> str | None:
-    """The grid that fools a check: its units add up to 45, or a unit kind is not checked."""
+    """A unit's list made once for all units; the grid that fools a check: its units add up
+    to 45, or a unit kind is not checked."""
     grid = case[0]
+    growing = keeps_growing(subject.tree())
+    if growing:
+        name, empty = growing
+        return (
+            f"`{name}` is made empty before the loop, not again for each unit: from the second"
+            " unit on it still holds the numbers of the units before (it keeps growing)."
+            f" `{name}` must start empty for each row, column or region: put `{name} = {empty}`"
+            " inside the loop over the units, just before the loop that fills it."
+        )
     if got is not True:
         return None
     if any(0 in row for row in grid):
