@@ -660,6 +660,32 @@ def test_the_fewest_candidates_solver_passes_and_its_missing_undo_is_caught():
     assert "grid[row][col] = 0" in text
 
 
+@pytest.mark.parametrize("name, finder", [("solve_fewest_first", "best_cell"),
+                                          ("solve", "first_empty")])
+def test_unpacking_the_cell_before_testing_for_none_gets_a_hint_naming_it(name, finder):
+    """A student's slip: `row, col = best_cell(grid)` before the None test, which a full
+    grid turns into 'cannot unpack non-iterable NoneType object'."""
+    find = getattr(sudoku_teach, finder)
+
+    def solve(grid):
+        row, col = find(grid)
+        if row is None:
+            return grid
+        for value in range(1, len(grid) + 1):
+            if sudoku_teach.can_place(grid, row, col, value):
+                grid[row][col] = value
+                if solve(grid) is not None:
+                    return grid
+                grid[row][col] = 0
+        return None
+
+    report = run_checks(solve, name)
+    assert report.status == "error" and "cannot unpack non-iterable NoneType" in report.failure
+    assert "`find(grid)` gives None when no empty cell is left" in report.hint
+    assert "only then `row, col = cell`" in report.hint
+    assert run_checks(search(find), name).ok  # the None test first: no hint, all passed
+
+
 def search(choose_cell, undo_always=False, give_up_early=False):
     """A solver for grids of rows, with one of the mistakes students make switched on."""
 

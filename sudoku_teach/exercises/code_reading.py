@@ -69,6 +69,17 @@ def calls_method(tree: ast.AST | None, name: str) -> bool:
     )
 
 
+def unpacked_call(tree: ast.AST | None) -> tuple[str, str] | None:
+    """The first `row, col = some_call(...)` of the code, as (target, call) text: where a
+    None answer (no cell left) cannot be unpacked."""
+    for node in ast.walk(tree) if tree is not None else ():
+        if (isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Tuple)
+                and isinstance(node.value, ast.Call)):
+            names = ", ".join(ast.unparse(name) for name in node.targets[0].elts)
+            return names, ast.unparse(node.value)
+    return None
+
+
 def compares_with_range(tree: ast.AST | None) -> bool:
     """Whether the code tests something for equality with `range(...)` itself, which no
     list or set ever equals."""

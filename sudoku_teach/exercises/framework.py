@@ -36,6 +36,7 @@ from .code_reading import (
     returns_a_value,
     returns_inside_loop,
     starts_inside_loop,
+    unpacked_call,
 )
 from .remote import CHECKED
 from .subject import (
@@ -368,6 +369,13 @@ def error_hint(exercise: Exercise, subject: Subject, outcome: Outcome) -> str | 
     if outcome.kind == "TypeError" and "'range'" in outcome.message \
             and "operand" in outcome.message:
         return "a range is not a set: `set(range(1, 10))` is the set of 1 to 9."
+    unpacked = outcome.kind == "TypeError" and "unpack non-iterable NoneType" in outcome.message \
+        and unpacked_call(subject.tree())
+    if unpacked:
+        target, call = unpacked
+        return (f"`{call}` gives None when no empty cell is left (the grid is solved), and None"
+                f" cannot be split into `{target}`: first `cell = {call}`, then"
+                f" `if cell is None: return grid`, and only then `{target} = cell`.")
     missing = re.search(r"name '(\w+)' is not defined", outcome.message)
     if outcome.kind == "NameError" and missing:
         return NOT_HERE.format(name=missing.group(1))
