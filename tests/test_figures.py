@@ -76,6 +76,21 @@ def size_runs() -> list[Run]:
     return runs
 
 
+def test_the_size_plot_shows_every_solver_even_at_equal_times():
+    """09's plot: solvers with the same time at one size stand side by side, near that size,
+    so that no dot or x hides another (a finished solver under a stopped one's x)."""
+    sizes = (9, 16)
+    same = [Run(solver=solver, size=size, status="node limit" if k % 2 else "solved",
+                nodes=1, seconds=0.01)
+            for k, solver in enumerate(plots.REDUCTION_COLOURS) for size in sizes]
+    ax = plots.plot_time_by_size(same)
+    marks = [x for line in ax.lines if line.get_marker() in ("o", "x") for x in line.get_xdata()]
+    assert len(marks) == len(same) == len(set(marks))
+    gaps = [abs(a - b) for a in marks for b in marks if a != b]
+    assert min(gaps) >= 0.5 and all(min(abs(x - n) for n in sizes) < 2 for x in marks)
+    plt.close(ax.figure)
+
+
 def test_every_plot_function_draws_readable_text(runs):
     drawn = package_figures(runs)
     drawing = {name for name in dir(plots) if name.startswith(("plot_", "compare_"))}

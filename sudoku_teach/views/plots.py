@@ -343,6 +343,9 @@ REDUCTION_COLOURS = {
 }
 """The solvers of notebook 09, one colour each (the first two as in notebooks 03-04)."""
 
+SIDE_STEP = 0.6
+"""How far apart (in grid sizes) the solvers' markers stand at one size in the size plot."""
+
 
 def plot_time_by_size(runs: Sequence, ax: Axes | None = None, *, title: str | None = None) -> Axes:
     """Seconds against grid size for each solver (log scale); an x where a search was stopped.
@@ -350,7 +353,8 @@ def plot_time_by_size(runs: Sequence, ax: Axes | None = None, *, title: str | No
     `runs` are `solver_race.Run`s: one per solver and size (the median is drawn if several).
     """
     ax = ax or new_axes()
-    for solver, colour in REDUCTION_COLOURS.items():
+    middle = (len(REDUCTION_COLOURS) - 1) / 2
+    for k, (solver, colour) in enumerate(REDUCTION_COLOURS.items()):
         mine = [run for run in runs if run.solver == solver]
         if not mine:
             continue
@@ -359,18 +363,19 @@ def plot_time_by_size(runs: Sequence, ax: Axes | None = None, *, title: str | No
         # A stopped search's time is only a lower bound: its line is dotted from the last
         # size that finished, never drawn as if it were a time to solve.
         stops = {r.size for r in mine if r.status == "node limit"}
-        points = list(zip(sizes, seconds))
-        cut = next((i for i, (size, _) in enumerate(points) if size in stops), len(points))
+        # Each solver a little to the side, so that no marker hides another at equal times.
+        points = [(size + (k - middle) * SIDE_STEP, t) for size, t in zip(sizes, seconds)]
+        cut = next((i for i, size in enumerate(sizes) if size in stops), len(points))
         ax.plot(*zip(*points[:cut]) if cut else ([], []), "o-", color=colour, label=solver)
         if cut < len(points):  # from the last size that finished on: dotted, an x per stop
             ax.plot(*zip(*points[max(cut - 1, 0):]), ":", color=colour)
-            ax.plot(*zip(*[p for p in points if p[0] in stops]), "x", color="black",
-                    markersize=12, markeredgewidth=2)
-    ax.plot([], [], "x", color="black", markersize=10,
+            ax.plot(*zip(*[p for p, size in zip(points, sizes) if size in stops]), "x",
+                    color="black", markersize=9, markeredgewidth=2)
+    ax.plot([], [], "x", color="black", markersize=9, markeredgewidth=2,
             label="stopped at the node limit (at least this long)")
     ax.set_yscale("log")
     ax.set_xticks(sorted({run.size for run in runs}))
-    label_axes(ax, title or "Time to solve one puzzle, by grid size", "grid size (n x n)",
-               "seconds (log scale)")
+    label_axes(ax, title or "Time to solve one puzzle, by grid size",
+               "grid size (n x n; the solvers side by side)", "seconds (log scale)")
     ax.legend(fontsize=TICK_SIZE)
     return ax
