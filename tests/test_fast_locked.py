@@ -33,7 +33,7 @@ def test_locked_candidates_never_take_a_mark_of_the_solution(size: int) -> None:
         gone = _locked.locked_marks(board, geo.locks)
         assert not {geo.move_at[p] for p in gone} & right
         taken += len(gone)
-        settled, _ = _cover.settle(board, geo)  # locked candidates and singles, to the end
+        settled, _ = _cover.settle(board, geo, None, geo.locks)  # locked candidates, singles
         assert settled is not None
         assert all(settled >> geo.spots[move][0] & 1 for move in right)
     assert taken > 0  # the puzzles did have locked candidates
@@ -52,3 +52,47 @@ def test_counts_with_locked_candidates_agree_with_an_independent_counter(
         for found in result.solutions:
             assert independent_is_solved(found.to_rows(), box, box)
             assert keeps_givens(rows, found.to_rows())
+
+
+def pointing_and_claiming(candidates: dict[int, set[int]], size: int) -> set[tuple[int, int]]:
+    """(cell, number) pairs that pointing and claiming rule out, found unit by unit here."""
+    side = {16: 4, 25: 5}[size]
+    gone = set()
+    for number in range(1, size + 1):
+        cells = {cell for cell, left in candidates.items() if number in left}
+        for line in range(size):
+            for along in (0, 1):  # a row, then a column
+                in_line = {c for c in cells if divmod(c, size)[along] == line}
+                for other in range(side):  # the regions the line crosses
+                    rows = range(line // side * side, line // side * side + side)
+                    cols = range(other * side, other * side + side)
+                    if along:
+                        rows, cols = range(other * side, other * side + side), rows
+                    in_region = {c for c in cells if c // size in rows and c % size in cols}
+                    if not in_line & in_region:
+                        continue
+                    if in_region <= in_line:  # pointing
+                        gone |= {(c, number) for c in in_line - in_region}
+                    if in_line <= in_region:  # claiming
+                        gone |= {(c, number) for c in in_region - in_line}
+    return gone
+
+
+@pytest.mark.parametrize("size", [16, 25])
+def test_locked_marks_are_every_pointing_and_claiming_a_plain_loop_finds(size: int) -> None:
+    geo = _cover.cover(Shape.for_size(size))
+    assert geo.locks is not None
+    found_some = 0
+    for seed in range(4):
+        _, puzzle = blanked(size, seed + 20, 0.35)
+        board = _cover.start(puzzle, geo)
+        assert board is not None
+        candidates: dict[int, set[int]] = {}
+        for move in range(size**3):
+            if board >> geo.spots[move][0] & 1:
+                candidates.setdefault(move // size, set()).add(move % size + 1)
+        want = pointing_and_claiming(candidates, size)
+        got = {divmod(geo.move_at[p], size) for p in _locked.locked_marks(board, geo.locks)}
+        assert {(cell, d + 1) for cell, d in got} == want
+        found_some += len(want)
+    assert found_some > 0

@@ -100,6 +100,29 @@ class Placings(dict[int, int]):
         return found
 
 
+KEPT_BITS = 1000
+"""The most moves whose four bits (`bits_of`) a size keeps for `unmarks` (8 MB at 25x25)."""
+
+
+class MoveBits(dict[int, int]):
+    """[move] -> the move's four bits (`bits_of`), made the first time they are asked for.
+
+    Set bit by bit in a new int they took 13 us a call on 16x16, more than finding the
+    locked candidates; kept, a move costs one `|`. At most `KEPT_BITS` are kept (then the
+    table starts again).
+    """
+
+    def __init__(self, make: Callable[[Move], int]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, move: Move) -> int:
+        if len(self) >= KEPT_BITS:
+            self.clear()
+        found = self[move] = self.make(move)
+        return found
+
+
 @dataclass(frozen=True)
 class Cover:
     """The layout of one shape's fields in an int, and what each move does to it."""
@@ -121,6 +144,7 @@ class Cover:
     # that bit's move; [0] is 0, the "move" of a field with no mark left: it empties the
     # board (a dead end). A tuple made up front below `LAZY_FROM`, else made on demand.
     locks: Locks | None = None  # from `LOCKED_FROM` up: finds locked candidates
+    move_bits: MoveBits | None = None  # with `locks`: each move's four bits, for `unmarks`
 
 
 WEIGHED_FROM = 9
@@ -204,7 +228,8 @@ def cover(shape: Shape) -> Cover:
     geo = Cover(n, low, guards, fields, fields | guards, cell_marks, spots,
                 tuple(bits_at(bits, n_fields * width) for bits in in_field), tuple(move_at),
                 tuple(field_at),
-                placings, locks(n, side) if side else None)
+                placings, locks(n, side) if side else None,
+                MoveBits(lambda move: bits_of(move, geo)) if side else None)
     if n < LAZY_FROM:  # small enough to make every move's placing now (9x9: 729)
         every = [placing_of(m, geo) for m in range(n * n * n)]
         return replace(geo, placing_at=(0, *(every[m] if m >= 0 else 0 for m in move_at)))
@@ -355,8 +380,11 @@ def settle(
 
 def unmarks(positions: list[int], geo: Cover) -> int:
     """The bits of every move that has a mark at one of these positions (all four each)."""
-    moves = {geo.move_at[p] for p in positions}
-    return bits_at([p for move in moves for p in geo.spots[move]], len(geo.move_at))
+    assert geo.move_bits is not None  # every size with locked candidates has them
+    gone = 0
+    for move in {geo.move_at[p] for p in positions}:
+        gone |= geo.move_bits[move]
+    return gone
 
 
 def heaviest(guards: int, failures: Failures) -> int:

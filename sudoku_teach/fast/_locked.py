@@ -1,61 +1,80 @@
 """Locked candidates (pointing and claiming) on the whole board at once, for 16x16 and up.
 
-Where a row (or column) meets a region, the two share a *segment* of s cells (s x s
-regions, s = 4 at 16x16). For one number d:
+Where a row meets a region, the two share a *segment* of s cells (s x s regions, s = 4
+at 16x16). Take one number d and one band: s rows across s regions, so s x s segments,
+and say S[k][j] when row k has marks for d in region j. Then, at a segment with marks:
 
-- **pointing**: if the region's marks for d all lie in the segment, d is in that row
-  within the region, so the rest of the row loses d;
-- **claiming**: if the row's marks for d all lie in the segment, the rest of the region
-  loses d.
+- **pointing**: if region j has marks only in row k (no other S[.][j]) while row k has
+  marks elsewhere too, the rest of row k loses d;
+- **claiming**: if row k has marks only in region j (no other S[k][.]) while region j has
+  marks in other rows too, the rest of region j loses d.
 
-Both say the same thing: at a segment where one side has marks only there and the
-other does not, the other side loses its marks outside the segment. So `locked_marks`
-finds, for every row, column and region field at once, "has it marks outside group j?"
-(`spread`, one flag per field and group), moves the regions' flags to the places of the
-lines' flags they meet (`turn`), and XORs: the 1 bits are the segments where something is
-locked, none at about half the nodes, and each is then handled alone.
+So where exactly one of "row k has two segments or more" and "region j has two rows or
+more" holds, something is locked, and both read off the rows' own fields:
 
-The fields are laid out (see `_cover.cover`) so that the moving is a transpose of s x s
-blocks: a row field's groups of s bits are its segments with regions j = 0, 1, ..., a
-region's groups are its box rows, a column field's groups are its bands. The column
-fields of a number are ordered i*s + column // s (i = column % s), so that columns meet
-regions the way rows do; a region's box *columns* are strided (spots i, i+s, i+2s, ...),
-which only changes the masks. A transpose moves the flags of one diagonal of every block
-by the same distance: 2s - 1 shifts, not one per flag.
+- S[k][j] is "group j of row k's field holds a mark" (a group: bits j*s .. j*s+s-1, the
+  cells in region j). Adding s 1-bits to a group carries out of it when it holds a mark;
+  the even groups and the odd ones are added apart, so each carry lands in a group with
+  nothing in it (`segments`);
+- "two segments or more" is the field of flags with its lowest flag taken off, not empty
+  (`in_two_regions`);
+- "two rows or more" is a sum down the band's s fields, which one multiplication adds up
+  for every band at once, and another copies back to the band's fields (`in_two_lines`).
 
-The cost, counting to two in one process against the same search without them (min of
-three runs each): each node is about twice as dear (the flags are about forty
-whole-board operations, some four rounds of `settle`), and there are far fewer nodes.
-On the package's 16x16 puzzles (seeds 1-20, 101-105) 10,785 nodes against 27,317, in
-0.91-0.96 of the time; on the previous generator's 8,688 against 24,378 in 0.8 of the
-time; on 25x25 (seeds 1-20, 101-110) 1,798 against 5,576 nodes in 0.79-0.84 of the time.
+Columns are the same with bands for regions (a column's groups are the bands). In
+`_cover`'s layout the rows' fields of number d are d*n + r, the columns' d*n + i*s + c//s
+(i = c % s): the s columns of a stack lie s fields apart. `locked_marks` does all this for
+every number, band and stack in about thirty operations on the rows' and columns' fields,
+and finds nothing at about half the nodes; the few segments found are handled one by one.
+Every field holds a mark when it runs (`settle` calls it when every open field holds two
+marks or more, and a met field keeps its mark), so taking 1 from every field borrows from
+none.
+
+The road before: the regions' fields gave their own "outside row k" flags, which a
+transpose of the s x s blocks (2s-1 shifts a kind) moved onto the lines' places: about 65
+operations, 38 us a call on 16x16 against 13-17 us now (same marks found, same nodes).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
-Diagonal = tuple[int, int]
-"""The flags on one diagonal of the blocks (a mask) and how far a transpose moves them."""
+
+@dataclass(frozen=True)
+class Bands:
+    """How the s lines of each band lie among one kind's fields, and the masks to sum them."""
+
+    step: int  # fields from one line of a band to the next: 1 for rows, s for columns
+    sum: int  # times this, the last line of each band gets the sum of the band's lines
+    ups: tuple[int, ...]  # the same as shifts: 1, 2, ..., s-1 lines up
+    counts: int  # bits 1 and 2 of each flag's place j*s, in the last line of each band
+    two: int  # bit 3 of each flag's place there: set by adding `counts` to a sum of 2 or more
+    back: int  # how far down `two` goes to the flags of the band's first line
+    others: tuple[tuple[int, ...], ...]  # [j][k]: group j of the band's lines but line k,
+    # from its first line's first bit
 
 
 @dataclass(frozen=True)
 class Locks:
-    """The masks that find a shape's locked candidates (see the module)."""
+    """The masks that find a shape's locked candidates (see the module).
+
+    Each is over the rows' and the columns' fields side by side from bit 0 (`lines`)."""
 
     size: int  # n
     side: int  # s: regions are s x s
     kind: int  # the bits of one kind's n*n fields
-    two_kinds: int  # every bit of two kinds' fields (shifted down to bit 0)
-    fields: int  # their mark bits
-    guards: int  # their guard bits
-    in_lines: tuple[int, ...]  # [j]: the mark bits outside group j (bits j*s .. j*s+s-1)
-    in_regions: tuple[int, ...]  # [j]: the same for regions as rows' partners, then as
-    # columns' partners: outside spots j, j+s, j+2s, ... (a column of the region)
-    strided: tuple[int, ...]  # [i]: spots i, i+s, i+2s, ... of one field
-    turns: tuple[Diagonal, ...]  # regions' flags (as rows', then columns') to lines' places
-    lift: int  # how far `turn` moves every flag beyond its place (left shifts are cheap)
+    marks: int  # every mark bit
+    even: int  # the bits of groups 0, 2, 4, ... of every field
+    odd: int  # the bits of groups 1, 3, ...
+    even_carries: int  # bit (j+1)*s of every field for even j: adding `even` carries there
+    # from group j when it holds a mark
+    odd_carries: int  # the same for odd j
+    lowest: int  # bit 0 of every field
+    high: int  # bit s*(s-1)+1 of every field, just above the flags j*s
+    below: int  # the bits under `high` in every field
+    outside: tuple[int, ...]  # [j]: the mark bits of one field outside group j
+    rows: Bands
+    columns: Bands
 
 
 def column_field(column: int, side: int) -> int:
@@ -66,91 +85,118 @@ def column_field(column: int, side: int) -> int:
 def locks(size: int, side: int) -> Locks:
     """The masks of locked candidates for n x n grids of s x s regions."""
     n, s, width = size, side, size + 1
-    count = n * n  # fields of one kind
-    kind = count * width
-    low = int(("0" * n + "1") * 2 * count, 2)  # the lowest bit of every field of two kinds
-    guards, fields = low << n, low * ((1 << n) - 1)
-    in_lines = tuple(fields ^ low * (((1 << s) - 1) << j * s) for j in range(s))
-    strided = tuple(sum(1 << (k * s + i) for k in range(s)) for i in range(s))
-    lower = (1 << kind) - 1  # the first kind's bits
-    in_regions = tuple(in_lines[i] & lower | (fields ^ low * strided[i]) & ~lower
-                       for i in range(s))
+    fields = 2 * n * n  # the rows' fields, then the columns'
+    group = (1 << s) - 1
 
-    def diagonal(d: int, block_of: Callable[[int], int]) -> int:
-        """The flags (at field f's guard + j*s) with j - block_of(f) == d: one diagonal."""
-        return sum(1 << (f * width + n + j * s) for f in range(count) for j in range(s)
-                   if j - block_of(f) == d)
+    def each(pattern: int, which: range = range(fields)) -> int:
+        """`pattern` (the bits of one field) in each of these fields."""
+        return sum(pattern << f * width for f in which)
 
-    lift = (s - 1) * s * n  # the farthest a flag moves down
-    # rows: region (band, j) flag k -> row (band, k) flag j: (k - j)(width - s) up
-    rows = [(diagonal(d, lambda f: f % s), lift + d * (width - s)) for d in range(1 - s, s)]
-    # columns: region (g, stack) flag i -> column (i, stack) flag g: (i - g) s n up (the
-    # regions' second copy and the columns' fields both come after one kind's bits)
-    columns = [(diagonal(d, lambda f: f % n // s) << kind, lift + d * s * n)
-               for d in range(1 - s, s)]
-    return Locks(n, s, kind, guards | fields, fields, guards, in_lines, in_regions,
-                 strided, tuple(rows + columns), lift)
+    def groups(first: int, bits: int) -> int:
+        """`bits` (a pattern of one group) in groups first, first + 2, ... of one field."""
+        return sum(bits << j * s for j in range(first, s, 2))
+
+    flags = groups(0, 1) | groups(1, 1)  # bit j*s for each group j
+
+    def bands(step: int, lasts: list[int]) -> Bands:
+        """The masks of bands whose lines are `step` fields apart, last lines at `lasts`."""
+        last_lines = sum(1 << f * width for f in lasts)
+        return Bands(
+            step, sum(1 << i * step * width for i in range(s)),
+            tuple(i * step * width for i in range(1, s)), last_lines * flags * 6,
+            last_lines * flags << 3, (s - 1) * step * width + 3,
+            tuple(tuple(sum(group << j * s + i * step * width for i in range(s) if i != k)
+                        for k in range(s)) for j in range(s)),
+        )
+
+    high = 1 << (s - 1) * s + 1
+    row_lasts = list(range(s - 1, n * n, s))  # row (d, r) is field d*n + r
+    column_lasts = [n * n + d * n + (s - 1) * s + stack for d in range(n) for stack in range(s)]
+    return Locks(
+        size=n, side=s, kind=n * n * width, marks=each((1 << n) - 1),
+        even=each(groups(0, group)), odd=each(groups(1, group)),
+        even_carries=each(groups(0, 1 << s)), odd_carries=each(groups(1, 1 << s)),
+        lowest=each(1), high=each(high), below=each(high - 1),
+        outside=tuple((1 << n) - 1 ^ group << j * s for j in range(s)),
+        rows=bands(1, row_lasts), columns=bands(s, column_lasts),
+    )
 
 
-def spread(marks: int, outside: tuple[int, ...], locks: Locks) -> int:
-    """For every field and group j, a flag at its guard + j*s: it has marks outside group j."""
-    fields, guards, side = locks.fields, locks.guards, locks.side
+def segments(lines: int, locks: Locks) -> int:
+    """A flag at bit j*s of each field whose group j holds a mark (S[k][j] of the module)."""
+    even = lines & locks.even
+    found = (even + locks.even) & locks.even_carries
+    found |= ((lines ^ even) + locks.odd) & locks.odd_carries
+    return found >> locks.side
+
+
+def in_two_regions(segments: int, locks: Locks) -> int:
+    """The flags of the lines with marks in two regions or more (two flags or more)."""
+    beyond_lowest = segments & (segments - locks.lowest)  # every field has a flag: no borrow
+    some = (beyond_lowest + locks.below) & locks.high  # carries to `high` if a flag is left
+    return (some - (some >> (locks.side - 1) * locks.side + 1)) & segments
+
+
+def in_two_lines(segments: int, locks: Locks) -> int:
+    """The flags whose region (the same group, across the band) has marks in two lines or more.
+
+    A sum holds at most s flags, so it fits in the s bits of its flag's group.
+    """
     found = 0
-    for j, mask in enumerate(outside):
-        found |= (((marks & mask) + fields) & guards) << j * side
-    return found
+    for bands in (locks.rows, locks.columns):
+        sums = stacked(segments, bands)
+        two = ((sums & bands.counts) + bands.counts) & bands.two
+        found |= stacked(two >> bands.back, bands)
+    return found & segments
 
 
-def turn(flags: int, turns: tuple[Diagonal, ...]) -> int:
-    """Each flag moved up to the place it meets, plus `lift`: a transpose, diagonal by diagonal."""
-    found = 0
-    for mask, shift in turns:
-        found |= (flags & mask) << shift
+def stacked(flags: int, bands: Bands) -> int:
+    """The flags plus copies of them 1, 2, ..., s-1 lines up (`flags * bands.sum`).
+
+    For the columns, s fields apart, the factor is long (200 bits at 16x16, 520 at
+    25x25), and s-1 shifts are quicker than the product (at 25x25 11 us against 31).
+    """
+    if bands.step == 1:
+        return flags * bands.sum
+    found = flags
+    for shift in bands.ups:
+        found += flags << shift
     return found
 
 
 def locked_marks(board: int, locks: Locks) -> list[int]:
     """The bit positions of the marks that locked candidates take off the board (often none)."""
-    n, s, kind = locks.size, locks.side, locks.kind
-    width = n + 1
-    both = board >> kind & locks.two_kinds  # the rows' fields, then the columns'
-    regions = board >> 3 * kind
-    regions |= regions << kind  # as the rows' partners, then as the columns'
-    lines_out = spread(both, locks.in_lines, locks)
-    locked = lines_out << locks.lift ^ turn(spread(regions, locks.in_regions, locks), locks.turns)
+    lines = board >> locks.kind & locks.marks  # the rows' fields, then the columns'
+    flags = segments(lines, locks)
+    elsewhere = in_two_regions(flags, locks)
+    locked = elsewhere ^ in_two_lines(flags, locks)
     if not locked:
         return []
+    n, s = locks.size, locks.side
     found: list[int] = []
-    group = (1 << s) - 1
-    for at in flags(locked):
-        at -= locks.lift
-        field, j = divmod(at - n, width)  # a flag sits at its field's guard + j*s
-        j //= s  # for a column, j is its band
-        if lines_out >> at & 1:  # the region is only in the segment: the line keeps group j
-            found += marks_of(both, field, group << j * s, kind, n)
-        elif field < n * n:  # row (number, band, k) is only in region (number, band, j)
-            k = field % s  # the region keeps its row k
-            region = field - k + j
-            found += marks_of(regions, region, group << k * s, 3 * kind, n)
-        else:  # column (number, i, stack) is only in band j: the region keeps column i
-            i, stack = divmod(field % n, s)
-            region = field - n * n - field % n + j * s + stack
-            found += marks_of(regions, region, locks.strided[i], 3 * kind, n)
+    for at in positions(locked):
+        field, bit = divmod(at, n + 1)
+        j = bit // s  # the segment's group
+        if elsewhere >> at & 1:  # pointing: the line keeps only its segment
+            found += marks_of(lines, field, locks.outside[j], locks)
+        else:  # claiming: the band's other lines lose theirs in the segment's region
+            bands = locks.rows if field < n * n else locks.columns
+            k = field % n // bands.step % s  # the line's place in its band
+            found += marks_of(lines, field - k * bands.step, bands.others[j][k], locks)
     return found
 
 
-def flags(found: int) -> list[int]:
+def positions(found: int) -> list[int]:
     """The positions of the 1 bits."""
-    positions = []
+    at = []
     while found:
-        at = found.bit_length() - 1
-        positions.append(at)
-        found ^= 1 << at
-    return positions
+        bit = found & -found
+        at.append(bit.bit_length() - 1)
+        found ^= bit
+    return at
 
 
-def marks_of(bits: int, field: int, keep: int, offset: int, size: int) -> list[int]:
-    """The board positions of a field's marks outside `keep` (`bits` start at `offset`)."""
-    start = field * (size + 1)
-    outside = bits >> start & ((1 << size) - 1) & ~keep
-    return [offset + start + at for at in flags(outside)]
+def marks_of(lines: int, field: int, within: int, locks: Locks) -> list[int]:
+    """The board positions of the marks within `within` (bits from `field`'s first on)."""
+    start = field * (locks.size + 1)
+    return [locks.kind + start + p for p in positions(lines >> start & within)]
