@@ -190,8 +190,8 @@ class CandidateGrid:
         for (row, col), left in sorted(self.candidates.items()):
             if not left:
                 return ContradictionError(
-                    f"cell ({row}, {col}) has no candidate: row {row}, column {col} and region"
-                    f" {self.shape.region_letter(row, col)} rule out every number",
+                    f"cell ({row}, {col}) has no candidate: row {row}, column {col} and"
+                    f" {self.shape.region_name(row, col)} rule out every number",
                     cell=(row, col),
                 )
         for unit, by_value in zip(self.shape.units, self.places):

@@ -37,10 +37,19 @@ class Unit:
 
     @property
     def name(self) -> str:
-        """A name a student can find on the board: 'row 3', 'column 0', 'region B'."""
-        if self.kind == "region":
+        """A name a student can find on the board: 'row 3', 'column 0', 'region B'.
+
+        Regions of grids over 9x9 are named by their rows and columns, 'region (rows 4-7,
+        columns 8-11)': there the numbers 10 and up are letters, and 'region D' could be
+        read as the number 13.
+        """
+        if self.kind != "region":
+            return f"{self.kind} {self.index}"
+        if len(self.cells) <= 9:
             return f"region {LETTERS[self.index]}"
-        return f"{self.kind} {self.index}"
+        rows, cols = [r for r, _ in self.cells], [c for _, c in self.cells]
+        return (f"region (rows {min(rows)}-{max(rows)},"
+                f" columns {min(cols)}-{max(cols)})")
 
     def __str__(self) -> str:
         return self.name
@@ -98,6 +107,10 @@ class Shape:
     def region_letter(self, row: int, col: int) -> str:
         """The assignment's group letter (A top left, then B to the right, ...)."""
         return LETTERS[self.region_index(row, col)]
+
+    def region_name(self, row: int, col: int) -> str:
+        """The name of a cell's region in messages: 'region B', or by rows and columns over 9x9."""
+        return self.regions[self.region_index(row, col)].name
 
     def region_rows(self, region: int) -> range:
         """The rows that a region spans."""

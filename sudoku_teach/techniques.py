@@ -44,7 +44,7 @@ def explain_naked_single(step: Step) -> str:
         f"({step.row}, {step.col}) = {symbol(step.value)}, a naked single:"
         f" row {step.row} rules out {set_text(step.row_set)},"
         f" column {step.col} rules out {set_text(step.column_set)},"
-        f" region {step.region} rules out {set_text(step.region_set)};"
+        f" {step.shape.region_name(step.row, step.col)} rules out {set_text(step.region_set)};"
         f" only {symbol(step.value)} survives"
     )
 

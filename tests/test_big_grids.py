@@ -123,9 +123,10 @@ def test_every_message_of_a_16x16_game_writes_10_and_up_as_letters() -> None:
     said.append(game.hint())
     said = [text for text in said if text]
     assert len(said) >= 4
-    coordinates = r"\(\d+, \d+\)|\b(row|column) \d+"  # where, not what: in digits
+    coordinates = r"\(\d+, \d+\)|\b(rows?|columns?) \d+(-\d+)?"  # where, not what: in digits
     for text in said:  # no number 10-16 written in digits (coordinates excepted)
         assert not re.search(r"\b1[0-6]\b", re.sub(coordinates, "", text)), text
+        assert not re.search(r"\bregion [A-P]\b", text), text  # D could be read as 13
     assert any(re.search(r"\b[A-G]\b", text) for text in said), said
 
 
@@ -245,3 +246,47 @@ def test_a_16x16_puzzle_with_two_solutions_names_them_in_letters() -> None:
 def swap(rows: list[list[int]], x: int, y: int) -> list[list[int]]:
     """The grid with the numbers x and y swapped everywhere."""
     return [[y if v == x else x if v == y else v for v in row] for row in rows]
+
+
+def region_of_name(name: str) -> set[tuple[int, int]]:
+    """The cells a big grid's region name says: 'region (rows 4-7, columns 8-11)'."""
+    import re
+
+    found = re.fullmatch(r"region \(rows (\d+)-(\d+), columns (\d+)-(\d+)\)", name)
+    assert found, name
+    top, bottom, left, right = map(int, found.groups())
+    return {(r, c) for r in range(top, bottom + 1) for c in range(left, right + 1)}
+
+
+@pytest.mark.parametrize("size", [16, 25])
+def test_regions_of_big_grids_are_named_by_their_rows_and_columns(size: int) -> None:
+    shape = Shape.for_size(size)
+    for region in shape.regions:  # each name says exactly the region's cells
+        assert region_of_name(region.name) == set(region.cells)
+    assert Shape.for_size(9).regions[1].name == "region B"  # 9x9 keeps the assignment's
+
+
+def test_a_16x16_hint_and_the_board_name_a_region_by_rows_and_columns() -> None:
+    import re
+
+    from sudoku_teach.candidates import CandidateGrid
+    from sudoku_teach.techniques import explain_naked_single, find_naked_singles
+    from sudoku_teach.views.gridview import GridView
+
+    cells = list(generate.full_grid(1, Shape.for_size(16)).numbers)
+    cell = next(i for i, v in enumerate(cells) if v >= 10 and i // 16 >= 4 and i % 16 >= 4)
+    value, cells[cell] = cells[cell], 0
+    grid = Grid(cells, Shape.for_size(16))
+    row, col = divmod(cell, 16)
+    (step,) = find_naked_singles(CandidateGrid(grid))
+    said = explain_naked_single(step)
+    named = re.search(r"region \(rows \d+-\d+, columns \d+-\d+\)", said)
+    assert named and (row, col) in region_of_name(named.group()), said
+    assert f"only {'ABCDEFG'[value - 10]} survives" in said
+    view = GridView(grid)
+    shown = view.describe((row, col))
+    named = re.search(r"region \(rows \d+-\d+, columns \d+-\d+\)", shown)
+    assert named and (row, col) in region_of_name(named.group()), shown
+    assert not re.search(r"\b1[0-6]\b", re.sub(r"\(\d+, \d+\)|\b(rows?|columns?) \d+(-\d+)?",
+                                                "", shown)), shown
+    assert re.search(r"\b[A-G]\b", shown), shown  # the row's 10-16, as letters

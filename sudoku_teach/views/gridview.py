@@ -19,9 +19,10 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..errors import SudokuError
+from ..formats import symbol
 from ..grid import Grid, GridLike, as_grid
 from ..rules import column_values, conflict_reasons, conflicting_cells, region_values, row_values
-from ..shape import LETTERS, Cell
+from ..shape import Cell
 from .board import Board, Look, bundle_as, grid_looks
 
 Validator = Callable[[Grid, Cell, int], "str | None"]
@@ -31,8 +32,8 @@ HOW_TO = "Click a cell, or move with the arrow keys, to see what its row, column
 
 
 def _numbers(values: set[int]) -> str:
-    """A set of numbers as '1, 4, 7', or 'none'."""
-    return ", ".join(map(str, sorted(values))) or "none"
+    """A set of numbers as '1, 4, 7', or 'none' (10 and up as letters, as on the board)."""
+    return ", ".join(map(symbol, sorted(values))) or "none"
 
 
 class GridView:
@@ -112,14 +113,14 @@ class GridView:
     def describe(self, cell: Cell) -> str:
         """The numbers already used in the row, column and region of a cell."""
         row, col = cell
-        letter = LETTERS[self.grid.shape.region_index(row, col)]
+        region = self.grid.shape.region_name(row, col)
         value = self.grid[cell]
-        holds = f"holds {value}" if value else "is empty"
+        holds = f"holds {symbol(value)}" if value else "is empty"
         return (
             f"Cell ({row}, {col}) {holds}. Already used: "
             f"row {row}: {_numbers(row_values(self.grid, row))}; "
             f"column {col}: {_numbers(column_values(self.grid, col))}; "
-            f"region {letter}: {_numbers(region_values(self.grid, row, col))}."
+            f"{region}: {_numbers(region_values(self.grid, row, col))}."
         )
 
     def enter(self, value: int) -> bool:
