@@ -176,7 +176,7 @@ def run_size(size: int, count: int) -> list[str]:
         print(f"  {name:<24} {seconds[(name, 'solve')]:>9.2f} {seconds[(name, 'count')]:>9.2f}")
     for name in list(SOLVERS)[1:]:
         solve, count_ = (seconds[(name, job)] / seconds[("fast", job)] for job in JOBS)
-        print(f"  {name} / fast: solve {solve:.1f}x, count to two {count_:.1f}x")
+        print(f"  {name} / fast: solve {solve:.2f}x, count to two {count_:.2f}x")
     verdict = "all right" if not problems else "WRONG"
     print(f"  every answer checked: {verdict}; no node limit reached")
     return problems

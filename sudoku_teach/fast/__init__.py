@@ -30,11 +30,13 @@ times:
 
 5. **Locked candidates (16x16 and up).** Where a row or column meets a region, a number
    whose marks in one of them all lie in that meeting is ruled out in the rest of the
-   other (pointing and claiming). `_locked` finds every such meeting with about forty
-   operations on the board (its docstring says how), and `settle` takes the marks off
-   before it guesses. With the halving in `_cover.heaviest` (below) this took counting to
-   two from 0.55-0.59 of SAT's speed to 0.62-0.69 on 16x16, and from 0.86-1.07 to
-   1.06-1.26 on 25x25 (the numbers at the end).
+   other (pointing and claiming). `_locked` finds every such meeting with about thirty
+   operations on the rows' and columns' fields (its docstring says how), and `settle`
+   takes the marks off before it guesses. With the halving in `_cover.heaviest` (below) this
+   took counting to two from 0.55-0.59 of SAT's speed to 0.62-0.69 on 16x16, and from
+   0.86-1.07 to 1.06-1.26 on 25x25 (the numbers at the end); reading them off the lines'
+   fields alone (before: the regions' fields too, and a transpose) took a call from 38 to
+   13-17 us on 16x16, the same marks: counting 0.905 of the time (one process, 50 puzzles).
 
 Roads measured and not taken (same puzzles, one process; the ratios hold under load):
 
@@ -67,11 +69,35 @@ is 1.06-1.26x quicker (before: 0.86-1.07x). `bench_big` itself (seeds 1-20, each
 on the puzzles it generates, CPU time): 16x16 0.45x before, 0.66x after; 25x25 1.48x
 before, 1.44x after (the previous generator's 25x25 puzzles were easy for the previous
 search by construction: its capped checks kept the givens it found hard to do without).
-Where the 16x16 time goes: each node makes
-about 5 rounds of `settle` and 18 forced moves, each round six operations and each move
-three on the whole 17,408-bit board, and one look for locked candidates (about four
-rounds' worth); a SAT solver's move touches only the clauses of its literal. Moves that
-touch less than the whole board are what is left to try.
+With locked candidates read off the lines' fields: 16x16 0.69 -> 0.77 (one process, the
+old and the new code on 50 puzzles, twice each), 25x25 unchanged (1.12); bench_big's
+16x16 totals are under a second and its ratio moved within its noise (0.71-0.73).
+Where the 16x16 time goes (50 puzzles, seeds 1-20 and 101-130, 24,228 nodes): a node costs
+about 70 us: 17 forced moves of about 1.5 us (three `&` on the whole 17,408-bit board),
+5 rounds of `settle` of about 2 us, 0.9 looks for locked candidates of 13-17 us, and
+the loop and the guess. Half the nodes are dead ends, and a dead end makes about 30
+forced moves before a field runs out; a live node about 5. SAT's time is flat in the
+puzzle's difficulty (its search is C: on one puzzle where this solver meets about 900
+dead ends, pycosat's proof that no second solution exists took 288 conflicts), mostly
+writing the clauses in Python (15-45 ms a puzzle, counted in bench_big): this solver is
+the quicker one below about 350 nodes and 3-6x slower on the hardest (1,000-1,800).
+Measured and not taken, on those 50 puzzles:
+
+- dom/wdeg as a ratio (marks over 1 + dead ends, fields of up to 3 or 4 marks): 23,465
+  and 24,032 nodes against 24,228; guessing in units' fields first 29,576, in cells'
+  39,356;
+- restarts, a first search stopped after 50-400 nodes passing its dead ends on: 21,502
+  nodes at 50, 25,074 at 100, 39,982-44,456 with budgets growing;
+- a forced move by a shift for high fields, or `single &= board`: 1.45-1.69 us a move
+  against 1.48; a look for an emptied field after every move: only 2.3 of the 17.5
+  moves of a node come after the first field is emptied, fewer than a look costs;
+- a pair rule on the fields with two marks (two such fields whose marks meet, two by
+  two, in two other fields: those lose their other marks; naked and hidden pairs and
+  X-wings are cases of it): 8,948 nodes down to 4,814 on the first 20 puzzles (hidden
+  pairs alone 5,282). But at each stop there are about 94 units' fields and 22 cells
+  with two marks, and finding the equal ones takes a comparison per pair of fields of a
+  unit (n-1 shifts a kind) or a loop over them, about as dear as the nodes it saves.
+  A cheap way to find them is what is left to try.
 
 Memory: `_cover` used to keep one board-sized int per pencil mark, three times over
 (about 550 MB and, on this shared machine, 7.5 s to build at 25x25). Now a move's
