@@ -36,7 +36,7 @@ times:
    took counting to two from 0.55-0.59 of SAT's speed to 0.62-0.69 on 16x16, and from
    0.86-1.07 to 1.06-1.26 on 25x25 (the numbers at the end); reading them off the lines'
    fields alone (before: the regions' fields too, and a transpose) took a call from 38 to
-   13-17 us on 16x16, the same marks: counting 0.905 of the time (one process, 50 puzzles).
+   13-17 us on 16x16, the same marks: counting 0.91 of the time (one process, 50 puzzles).
 
 Roads measured and not taken (same puzzles, one process; the ratios hold under load):
 
@@ -69,9 +69,11 @@ is 1.06-1.26x quicker (before: 0.86-1.07x). `bench_big` itself (seeds 1-20, each
 on the puzzles it generates, CPU time): 16x16 0.45x before, 0.66x after; 25x25 1.48x
 before, 1.44x after (the previous generator's 25x25 puzzles were easy for the previous
 search by construction: its capped checks kept the givens it found hard to do without).
-With locked candidates read off the lines' fields: 16x16 0.69 -> 0.77 (one process, the
-old and the new code on 50 puzzles, twice each), 25x25 unchanged (1.12); bench_big's
-16x16 totals are under a second and its ratio moved within its noise (0.71-0.73).
+With locked candidates read off the lines' fields, in one process taking turns with the
+old code: 16x16 0.61-0.69 -> 0.68-0.77 on 50 puzzles (0.91 of the time, twice), 0.72 ->
+0.76 on bench_big's 20 (0.95); 25x25 unchanged. bench_big's own 16x16 totals are under a
+second, and between its runs the ratio moves more than that (0.73 and 0.77 before, 0.71
+and 0.69 after); its 25x25 count went from 1.65 (twice) to 1.74-1.78.
 Where the 16x16 time goes (50 puzzles, seeds 1-20 and 101-130, 24,228 nodes): a node costs
 about 70 us: 17 forced moves of about 1.5 us (three `&` on the whole 17,408-bit board),
 5 rounds of `settle` of about 2 us, 0.9 looks for locked candidates of 13-17 us, and
