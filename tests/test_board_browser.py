@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 from test_browser import (  # noqa: F401
+    PATIENCE_MS,
     VOILA_READY,
     WAIT_MS,
     browser,
@@ -112,7 +113,7 @@ def open_app(browser, url: str, **context):  # noqa: F811
     """A fresh page on the app, its board drawn."""
     page = patient(browser.new_context(**context)).new_page()
     page.goto(url)
-    page.locator(".sudoku-game .sudoku-r8c8").wait_for(timeout=90_000)
+    page.locator(".sudoku-game .sudoku-r8c8").wait_for(timeout=PATIENCE_MS)
     return page
 
 

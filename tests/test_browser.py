@@ -154,9 +154,10 @@ def browser():
 WAIT_MS = 60_000
 """How long a state may take to show on a loaded machine (polled, so usually much less)."""
 
-PATIENCE_MS = 120_000
-"""How long any click, page load or wait without its own timeout may take (Playwright's
-default is 30 s, which a page load of JupyterLab or Voila passes on a busy machine)."""
+PATIENCE_MS = 180_000
+"""How long a page load, a kernel's start or a click may take on a busy machine (polled, so
+usually far less): Playwright's default is 30 s; a Voila page's board took over 90 s beside
+a CPU hog with six test workers."""
 
 
 def patient(target):  # noqa: ANN001, ANN201 (a Playwright Page or BrowserContext)
@@ -176,12 +177,12 @@ def run_notebook(browser, lab, name: str, ready: str = ".sudoku-grid-view .sudok
     workspace = name.split(".")[0]  # one workspace per notebook, reset: no tabs left from others
     page.goto(f"{lab['base']}/lab/workspaces/{workspace}/tree/{name}?reset&token={lab['token']}")
     status = page.locator("#jp-main-statusbar")
-    status.get_by_text("| Idle").wait_for(timeout=90_000)
+    status.get_by_text("| Idle").wait_for(timeout=PATIENCE_MS)
     page.locator("#jp-MainMenu").get_by_text("Run", exact=True).click()
     page.get_by_text("Run All Cells", exact=True).click()
-    page.locator(ready).first.wait_for(timeout=90_000)
-    page.wait_for_function(RUNNING_CELLS, timeout=90_000)  # no cell left at [*]
-    status.get_by_text("| Idle").wait_for(timeout=90_000)
+    page.locator(ready).first.wait_for(timeout=PATIENCE_MS)
+    page.wait_for_function(RUNNING_CELLS, timeout=PATIENCE_MS)  # no cell left at [*]
+    status.get_by_text("| Idle").wait_for(timeout=PATIENCE_MS)
     return page
 
 

@@ -36,7 +36,14 @@ from pathlib import Path
 
 import pytest
 from test_board_browser import AXE
-from test_browser import CHROMIUM_FLAGS, WAIT_MS, chromium, free_port, patient
+from test_browser import (
+    CHROMIUM_FLAGS,
+    PATIENCE_MS,
+    WAIT_MS,
+    chromium,
+    free_port,
+    patient,
+)
 from test_play_browser import NODELAY, SHOTS
 
 pytestmark = pytest.mark.browser
@@ -135,7 +142,7 @@ def leave(page) -> None:
 
 def open_board(page, url: str):
     page.goto(url)
-    page.locator(".sudoku-game .sudoku-r8c8").wait_for(timeout=90_000)
+    page.locator(".sudoku-game .sudoku-r8c8").wait_for(timeout=PATIENCE_MS)
     return page.locator(".sudoku-game").first
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from test_browser import (  # noqa: F401
+    PATIENCE_MS,
     VOILA_READY,
     WAIT_MS,
     browser,
@@ -286,7 +287,7 @@ def voila_page(browser, lab, tmp_path_factory):  # noqa: F811
                  cwd=root):
         page = patient(browser.new_page(viewport={"width": 1200, "height": 900}))
         page.goto(f"http://127.0.0.1:{port}/")
-        page.locator(".sudoku-game .sudoku-r8c8").wait_for(timeout=90_000)
+        page.locator(".sudoku-game .sudoku-r8c8").wait_for(timeout=PATIENCE_MS)
         yield page
         page.close()
 

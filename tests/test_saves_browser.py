@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from test_browser import (  # noqa: F401
+    PATIENCE_MS,
     VOILA_READY,
     WAIT_MS,
     browser,
@@ -44,7 +45,7 @@ def app(browser, tmp_path_factory):  # noqa: F811
 def open_board(page, url: str):
     page.goto(url)
     board = page.locator(".sudoku-game").first
-    board.locator(".sudoku-r8c8").wait_for(timeout=90_000)
+    board.locator(".sudoku-r8c8").wait_for(timeout=PATIENCE_MS)
     return board
 
 
