@@ -85,14 +85,13 @@ lint: $(STAMP)
 	$(BIN)/mypy
 
 # axe-core comes from npm: without npm the accessibility checks skip (and fail in CI).
-# Three test workers a core, at most 8 (pytest-xdist): most browser, kernel and server tests
-# wait on another process (a kernel, a page, a culler's timeout), so with two workers a core
-# the cores still stood idle part of the time.
+# Two test workers a core, at most 8 (pytest-xdist): most browser, kernel and server tests
+# wait on another process, so one worker alone left its core idle two thirds of the time.
 # A file stays on one worker, so a notebook's cells run in order in one kernel and a file's
 # shared server or kernel is started once; three long files are dealt out in parts
 # (tests/parts.py); the longest files go first (tests/conftest.py).
 # JOBS=1 for one worker.
-JOBS ?= $(shell $(PYTHON) -c 'import os; print(min(3 * (os.cpu_count() or 1), 8))')
+JOBS ?= $(shell $(PYTHON) -c 'import os; print(min(2 * (os.cpu_count() or 1), 8))')
 PYTEST_JOBS = -n $(JOBS) --dist loadfile --no-loadscope-reorder
 # The suite starts hundreds of Python processes (kernels, servers, workers): let them keep the
 # compiled bytecode of the package and the tests rather than compile it again in each one.
