@@ -88,8 +88,8 @@ lint: $(STAMP)
 # Two test workers a core, at most 8 (pytest-xdist): most browser, kernel and server tests
 # wait on another process, so one worker alone left its core idle two thirds of the time.
 # Three a core were tried: on an idle 2-core machine both cores were then busy all along
-# (the suite is bound by computing, not waiting), pytest took 12:00 against about 12:30, and
-# more kernels starting at once made one lose its port to another (ZMQ "Address in use").
+# (the suite is bound by computing, not waiting): pytest took 12:00, as with two a core
+# (12:01-12:59), and more kernels starting at once made one lose its ZMQ port to another.
 # A file stays on one worker, so a notebook's cells run in order in one kernel and a file's
 # shared server or kernel is started once; three long files are dealt out in parts
 # (tests/parts.py); the longest files go first (tests/conftest.py).
