@@ -100,24 +100,27 @@ class Placings(dict[int, int]):
         return found
 
 
-KEPT_BITS = 1000
-"""The most moves whose four bits (`bits_of`) a size keeps for `unmarks` (8 MB at 25x25)."""
+KEPT_BITS = 10 * 2**20
+"""The most bytes of moves' four bits (`bits_of`) a size keeps for `unmarks`.
+
+Every move of 16x16 (4,096 of 2 KB), about 1,300 of 25x25's 15,625 (8 KB each)."""
 
 
 class MoveBits(dict[int, int]):
     """[move] -> the move's four bits (`bits_of`), made the first time they are asked for.
 
     Set bit by bit in a new int they took 13 us a call on 16x16, more than finding the
-    locked candidates; kept, a move costs one `|`. At most `KEPT_BITS` are kept (then the
-    table starts again).
+    locked candidates; kept, a move costs one `|`. At most `most` are kept (then the
+    table starts again): when 16x16 kept 1,000, a count made most moves' bits again
+    (counting to two took 5% longer).
     """
 
-    def __init__(self, make: Callable[[Move], int]) -> None:
+    def __init__(self, make: Callable[[Move], int], most: int) -> None:
         super().__init__()
-        self.make = make
+        self.make, self.most = make, most
 
     def __missing__(self, move: Move) -> int:
-        if len(self) >= KEPT_BITS:
+        if len(self) >= self.most:
             self.clear()
         found = self[move] = self.make(move)
         return found
@@ -229,7 +232,8 @@ def cover(shape: Shape) -> Cover:
                 tuple(bits_at(bits, n_fields * width) for bits in in_field), tuple(move_at),
                 tuple(field_at),
                 placings, locks(n, side) if side else None,
-                MoveBits(lambda move: bits_of(move, geo)) if side else None)
+                MoveBits(lambda move: bits_of(move, geo), KEPT_BITS * 8 // (n_fields * width))
+                if side else None)
     if n < LAZY_FROM:  # small enough to make every move's placing now (9x9: 729)
         every = [placing_of(m, geo) for m in range(n * n * n)]
         return replace(geo, placing_at=(0, *(every[m] if m >= 0 else 0 for m in move_at)))
