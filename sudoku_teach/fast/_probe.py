@@ -13,8 +13,8 @@ board settled by `settle` (a *probe*), and then
 - **guesses in the probed field whose probes went furthest**: the product of the open
   fields each probe closed (march's measure: both branches small, not just one).
 
-Only the root does this. Probing every node's fields, or the root's and its children's,
-cost more than the nodes it saved (see `fast`).
+Only the root does this: probing deeper too (at the root's two children, or at every
+guess made before the first dead end) cost more than the nodes it saved (see `fast`).
 """
 
 from __future__ import annotations
