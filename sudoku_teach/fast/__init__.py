@@ -46,9 +46,9 @@ times:
    choose). On the 50 16x16 puzzles below: 24,228 nodes down to 17,076, counting to two
    in 0.71-0.82 of the time (runs taking turns with the old code in one process); on 40
    others 14,510 to 11,882 (0.82); on 50 25x25 puzzles 2,914 to 1,208, but only 0.91 of
-   the time: there a move's `placing` costs more to make, and the probes ask for many
-   the search never did. Keeping every 16x16 move's four bits for `unmarks` (1,000 were
-   kept, so a count made most of them again) took about 5% more off (one run).
+   the time: there a search is short (58 nodes a puzzle), and the 32 probes cost about
+   what the 34 nodes they save did. Keeping every 16x16 move's four bits for `unmarks`
+   (1,000 were kept, so a count made most of them again) took about 5% more off (one run).
 
 Roads measured and not taken (same puzzles, one process; the ratios hold under load):
 
