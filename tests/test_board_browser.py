@@ -28,6 +28,7 @@ from test_browser import (  # noqa: F401
     browser,
     free_port,
     lab,
+    lab_page,
     patient,
     run_notebook,
     serving,
@@ -368,8 +369,8 @@ def lab_theme(page, dark: bool) -> None:
     )
 
 
-def test_notebook_08_passes_axe_in_jupyterlab_light_and_dark(browser, lab):  # noqa: F811
-    page = run_notebook(browser, lab, "08_play.ipynb", ready=".sudoku-game .sudoku-r8c8")
+def test_notebook_08_passes_axe_in_jupyterlab_light_and_dark(lab_page, lab):  # noqa: F811
+    page = run_notebook(lab_page, lab, "08_play.ipynb", ready=".sudoku-game .sudoku-r8c8")
     game = page.locator(".sudoku-game").nth(1)
     game.scroll_into_view_if_needed()
     show_every_state(page, game)
@@ -385,4 +386,3 @@ def test_notebook_08_passes_axe_in_jupyterlab_light_and_dark(browser, lab):  # n
             "el => [getComputedStyle(el).backgroundColor, getComputedStyle(el).borderTopColor]"
         )
         assert (brightness(cell) < 0.3) == dark and (brightness(line) > 0.6) == dark, (cell, line)
-    page.close()

@@ -102,6 +102,7 @@ def lab(tmp_path_factory):
         f"--ServerApp.root_dir={root}",
         "--LabApp.news_url=None",
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        "--LabApp.expose_app_in_browser=True",
     ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         command.append("--allow-root")
@@ -170,19 +171,61 @@ RUNNING_CELLS = """() => ![...document.querySelectorAll('.jp-InputPrompt')]
     .some(prompt => prompt.textContent.includes('*'))"""
 """True once no cell of the notebook is still waiting to run or running ([*])."""
 
+VIEWPORT = {"width": 1400, "height": 1000}
 
-def run_notebook(browser, lab, name: str, ready: str = ".sudoku-grid-view .sudoku-r4c4"):
-    """Open a notebook in JupyterLab, run all cells, wait for `ready` and for every cell."""
-    page = patient(browser.new_page(viewport={"width": 1400, "height": 1000}))
-    workspace = name.split(".")[0]  # one workspace per notebook, reset: no tabs left from others
-    page.goto(f"{lab['base']}/lab/workspaces/{workspace}/tree/{name}?reset&token={lab['token']}")
-    status = page.locator("#jp-main-statusbar")
-    status.get_by_text("| Idle").wait_for(timeout=PATIENCE_MS)
+CLOSE_ALL = """() => {
+    for (const widget of [...jupyterapp.shell.widgets('main')]) {
+        if (widget.context) { widget.context.model.dirty = false; }  // no "Save changes?"
+        widget.close();
+    }
+    return document.querySelectorAll('.jp-NotebookPanel').length === 0;
+}"""
+"""Close every open document without asking to save it (the server's copy is a throwaway)."""
+
+
+@pytest.fixture(scope="module")
+def lab_page(browser, lab):
+    """One JupyterLab page for the file, kept open as a student keeps it: each notebook is
+    opened in it from the app. Loading JupyterLab into a fresh page costs about 10 s of the
+    browser's CPU, more than running most lessons."""
+    page = patient(browser.new_page(viewport=VIEWPORT))
+    workspace = secrets.token_hex(4)  # a fresh workspace: no tabs left from another file
+    page.goto(f"{lab['base']}/lab/workspaces/{workspace}?reset&token={lab['token']}")
+    page.wait_for_function("() => window.jupyterapp !== undefined")
+    page.evaluate("() => jupyterapp.restored")
+    yield page
+    page.close()
+
+
+def open_notebook(page, lab, name: str):
+    """Open a notebook in the JupyterLab page with its kernel started, the last one closed and
+    its kernel ended first (so each notebook has the page and the machine to itself)."""
+    page.set_viewport_size(VIEWPORT)
+    page.wait_for_function(CLOSE_ALL)
+    shut_down_kernels(lab)
+    page.evaluate("name => jupyterapp.commands.execute('docmanager:open', {path: name})", name)
+    page.locator("#jp-main-statusbar").get_by_text("| Idle").wait_for(timeout=PATIENCE_MS)
+    return page
+
+
+def shut_down_kernels(server: dict) -> None:
+    """End every kernel the server runs."""
+    base, token = server["base"], server["token"]
+    for session in json.load(urllib.request.urlopen(f"{base}/api/sessions?token={token}")):
+        request = urllib.request.Request(
+            f"{base}/api/sessions/{session['id']}?token={token}", method="DELETE"
+        )
+        urllib.request.urlopen(request, timeout=30)
+
+
+def run_notebook(page, lab, name: str, ready: str = ".sudoku-grid-view .sudoku-r4c4"):
+    """Open a notebook in the JupyterLab page, run all cells, wait for `ready` and every cell."""
+    open_notebook(page, lab, name)
     page.locator("#jp-MainMenu").get_by_text("Run", exact=True).click()
     page.get_by_text("Run All Cells", exact=True).click()
     page.locator(ready).first.wait_for(timeout=PATIENCE_MS)
-    page.wait_for_function(RUNNING_CELLS, timeout=PATIENCE_MS)  # no cell left at [*]
-    status.get_by_text("| Idle").wait_for(timeout=PATIENCE_MS)
+    page.wait_for_function(RUNNING_CELLS, timeout=PATIENCE_MS, polling=250)  # none left at [*]
+    page.locator("#jp-main-statusbar").get_by_text("| Idle").wait_for(timeout=PATIENCE_MS)
     return page
 
 
@@ -204,11 +247,9 @@ def expect():
 
 
 @pytest.fixture(scope="module")
-def page(browser, lab):
+def page(lab_page, lab):
     """Notebook 01 with all cells run."""
-    page = run_notebook(browser, lab, "01_rules.ipynb")
-    yield page
-    page.close()
+    return run_notebook(lab_page, lab, "01_rules.ipynb")
 
 
 def test_clicking_a_cell_highlights_its_units_and_lists_used_numbers(
@@ -276,9 +317,9 @@ def test_a_wrong_key_is_refused_and_a_conflict_is_marked_and_said(page, expect, 
 
 
 def test_helper_refuses_a_wrong_number_with_its_reason_and_moves_on(
-    browser, lab, expect, tmp_path_factory
+    lab_page, lab, expect, tmp_path_factory
 ):
-    page = run_notebook(browser, lab, "02_elimination_sets.ipynb")
+    page = run_notebook(lab_page, lab, "02_elimination_sets.ipynb")
     board = page.locator(".sudoku-grid-view").first
     marked = board.locator(".sudoku-marked")
     expect(marked).to_have_count(1)
@@ -295,13 +336,12 @@ def test_helper_refuses_a_wrong_number_with_its_reason_and_moves_on(
     board.locator(".sudoku-btn-show-the-three-sets").click()
     expect(board.locator(".sudoku-status")).to_contain_text("only 4 survives")
     board.screenshot(path=str(tmp_path_factory.mktemp("shots") / "02_helper.png"))
-    page.close()
 
 
 def test_search_explorer_slider_redraws_board_and_depth_plot(
-    browser, lab, expect, tmp_path_factory
+    lab_page, lab, expect, tmp_path_factory
 ):
-    page = run_notebook(browser, lab, "03_recursive_search.ipynb", ready=".sudoku-explorer img")
+    page = run_notebook(lab_page, lab, "03_recursive_search.ipynb", ready=".sudoku-explorer img")
     explorer = page.locator(".sudoku-explorer").first
     board = explorer.locator(".sudoku-game")
     expect(board.locator(".sudoku-cell")).to_have_count(81)
@@ -327,4 +367,3 @@ def test_search_explorer_slider_redraws_board_and_depth_plot(
     expect(board.locator(".sudoku-marked")).to_have_count(1)
     assert explorer.locator("img").evaluate("img => img.complete && img.naturalWidth > 0")
     explorer.screenshot(path=str(tmp_path_factory.mktemp("shots") / "03_explorer.png"))
-    page.close()

@@ -21,11 +21,19 @@ import json
 import os
 import shutil
 import sys
-import urllib.request
 from pathlib import Path
 
 import pytest
-from test_browser import VOILA_READY, browser, free_port, lab, patient, serving  # noqa: F401
+from test_browser import (  # noqa: F401
+    VOILA_READY,
+    browser,
+    free_port,
+    lab,
+    lab_page,
+    open_notebook,
+    patient,
+    serving,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -147,7 +155,11 @@ def console_errors(page):
 
     page.on("console", logged)
     page.on("pageerror", thrown)
-    yield errors
+    try:
+        yield errors
+    finally:  # the page lives on for the next notebook: stop listening
+        page.remove_listener("console", logged)
+        page.remove_listener("pageerror", thrown)
 
 
 WIDGETS_DRAWN = """() => [...document.querySelectorAll('.sudoku-game .sudoku-board')]
@@ -162,7 +174,7 @@ def drawn(page) -> None:
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     with contextlib.suppress(PlaywrightTimeout):
-        page.wait_for_function(WIDGETS_DRAWN, timeout=WAIT_MS)
+        page.wait_for_function(WIDGETS_DRAWN, timeout=WAIT_MS, polling=250)
 
 
 TALLEST = """() => Math.max(...[...document.querySelectorAll('*')].map(el => el.scrollHeight))"""
@@ -180,37 +192,20 @@ def shoot(page, path: Path) -> None:
     page.screenshot(path=str(path))
 
 
-def shut_down_kernels(server: dict) -> None:
-    """End every kernel the server runs, so the next notebook has the machine to itself."""
-    base, token = server["base"], server["token"]
-    for session in json.load(urllib.request.urlopen(f"{base}/api/sessions?token={token}")):
-        request = urllib.request.Request(
-            f"{base}/api/sessions/{session['id']}?token={token}", method="DELETE"
-        )
-        urllib.request.urlopen(request, timeout=30)
-
-
 @pytest.mark.parametrize("name", NOTEBOOKS)
-def test_every_board_of_the_lesson_stands_whole_in_jupyterlab(browser, lab, name):  # noqa: F811
-    page = patient(browser.new_page(viewport={"width": 1400, "height": 1000}))
-    stem = name.removesuffix(".ipynb")
-    try:
-        with console_errors(page) as errors:
-            url = f"{lab['base']}/lab/workspaces/{stem}/tree/{name}?reset&token={lab['token']}"
-            page.goto(url, timeout=WAIT_MS)
-            status = page.locator("#jp-main-statusbar")
-            status.get_by_text("| Idle").wait_for(timeout=WAIT_MS)
-            page.locator("#jp-MainMenu").get_by_text("Run", exact=True).click()
-            page.get_by_text("Run All Cells", exact=True).click()
-            page.wait_for_function(ALL_RAN, timeout=WAIT_MS)
-            status.get_by_text("| Idle").wait_for(timeout=WAIT_MS)
-            drawn(page)
-            failures = page.evaluate(ERRORS)
-            boards = page.evaluate(MEASURE)
-        shoot(page, SHOTS / f"{stem}.png")
-    finally:
-        page.close()
-        shut_down_kernels(lab)
+def test_every_board_of_the_lesson_stands_whole_in_jupyterlab(lab_page, lab, name):  # noqa: F811
+    page = lab_page
+    with console_errors(page) as errors:
+        open_notebook(page, lab, name)
+        status = page.locator("#jp-main-statusbar")
+        page.locator("#jp-MainMenu").get_by_text("Run", exact=True).click()
+        page.get_by_text("Run All Cells", exact=True).click()
+        page.wait_for_function(ALL_RAN, timeout=WAIT_MS, polling=250)
+        status.get_by_text("| Idle").wait_for(timeout=WAIT_MS)
+        drawn(page)
+        failures = page.evaluate(ERRORS)
+        boards = page.evaluate(MEASURE)
+    shoot(page, SHOTS / f"{name.removesuffix('.ipynb')}.png")
     assert not failures, f"{name} shows an error:\n" + "\n".join(failures)
     assert not errors, f"{name}: the browser's console shows errors: {errors}"
     tables, widgets = stored_boards(name)

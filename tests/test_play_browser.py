@@ -23,6 +23,7 @@ from test_browser import (  # noqa: F401
     browser,
     free_port,
     lab,
+    lab_page,
     patient,
     run_notebook,
     serving,
@@ -149,11 +150,9 @@ def style(locator, prop: str, pseudo: str | None = None) -> str:
 
 
 @pytest.fixture(scope="module")
-def page(browser, lab):  # noqa: F811
+def page(lab_page, lab):  # noqa: F811
     """Notebook 08 with all cells run."""
-    page = run_notebook(browser, lab, "08_play.ipynb", ready=".sudoku-game .sudoku-r8c8")
-    yield page
-    page.close()
+    return run_notebook(lab_page, lab, "08_play.ipynb", ready=".sudoku-game .sudoku-r8c8")
 
 
 def test_a_4x4_game_by_keyboard_alone_then_a_new_one_by_mouse(page):
