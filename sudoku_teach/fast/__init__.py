@@ -75,7 +75,8 @@ Against SAT (`benchmarks/bench_big.py`: 20 generated puzzles a size, one process
 on a small encoding with variables only for the candidates the givens leave), counting to
 two on 16x16 is now about as fast as SAT, with the look-ahead of item 6: SAT's CPU time
 over this solver's, bench_big (seeds 1-20) 0.70 before, 1.10 after (solving 0.71 and 1.05;
-25x25 counting 1.95 and 2.47, solving 1.13 and 1.22). In one process taking turns with the
+25x25 counting 1.95 and 2.47, solving 1.13 and 1.22), and in a second pair of runs 0.78
+and 1.26 (solving 0.74 and 1.20; 25x25 1.90 and 2.33, 1.16 and 1.16). In one process taking turns with the
 old code, where SAT's share moves with the machine's load: seeds 1-20 and 101-130, 0.73 ->
 0.99 in one run, 0.66 -> 0.80 in another; seeds 201-240, 0.90 -> 1.10; 25x25 (seeds 1-20,
 101-130), 1.25 -> 1.37. The figures before it: CPU time in one process, twice, on the
