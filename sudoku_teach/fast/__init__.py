@@ -76,22 +76,22 @@ on a small encoding with variables only for the candidates the givens leave), co
 two on 16x16 is now about as fast as SAT, with the look-ahead of item 6: SAT's CPU time
 over this solver's, bench_big (seeds 1-20) 0.70 before, 1.10 after (solving 0.71 and 1.05;
 25x25 counting 1.95 and 2.47, solving 1.13 and 1.22), and in a second pair of runs 0.78
-and 1.26 (solving 0.74 and 1.20; 25x25 1.90 and 2.33, 1.16 and 1.16). In one process taking turns with the
-old code, where SAT's share moves with the machine's load: seeds 1-20 and 101-130, 0.73 ->
-0.99 in one run, 0.66 -> 0.80 in another; seeds 201-240, 0.90 -> 1.10; 25x25 (seeds 1-20,
-101-130), 1.25 -> 1.37. The figures before it: CPU time in one process, twice, on the
-package's puzzles (seeds 1-20 and 101-105), SAT's time over this solver's was 0.62-0.69
-(before locked candidates and the halving in `heaviest`: 0.55-0.59; 0.50 on the puzzles of
-the previous generator, 0.62-0.65 now). On 25x25 (seeds 1-20 and 101-110) this solver is
-1.06-1.26x quicker (before: 0.86-1.07x). `bench_big` itself (seeds 1-20, each version on
-the puzzles it generates, CPU time): 16x16 0.45x before, 0.66x after; 25x25 1.48x before,
-1.44x after (the previous generator's 25x25 puzzles were easy for the previous search by
-construction: its capped checks kept the givens it found hard to do without). With locked
-candidates read off the lines' fields, in one process taking turns with the old code:
-16x16 0.61-0.69 -> 0.68-0.77 on 50 puzzles (0.91 of the time, twice), 0.72 -> 0.76 on
-bench_big's 20 (0.95); 25x25 unchanged. bench_big's own 16x16 totals are under a second,
-and between its runs the ratio moves more than that (0.73 and 0.77 before, 0.71 and 0.69
-after); its 25x25 count went from 1.65 (twice) to 1.74-1.78.
+and 1.26 (solving 0.74 and 1.20; 25x25 1.90 and 2.33, 1.16 and 1.16). In one process
+taking turns with the old code, where SAT's share moves with the machine's load: seeds
+1-20 and 101-130, 0.73 -> 0.99 in one run, 0.66 -> 0.80 in another; seeds 201-240, 0.90 ->
+1.10; 25x25 (seeds 1-20, 101-130), 1.25 -> 1.37. The figures before it: CPU time in one
+process, twice, on the package's puzzles (seeds 1-20 and 101-105), SAT's time over this
+solver's was 0.62-0.69 (before locked candidates and the halving in `heaviest`: 0.55-0.59;
+0.50 on the puzzles of the previous generator, 0.62-0.65 now). On 25x25 (seeds 1-20 and
+101-110) this solver is 1.06-1.26x quicker (before: 0.86-1.07x). `bench_big` itself (seeds
+1-20, each version on the puzzles it generates, CPU time): 16x16 0.45x before, 0.66x
+after; 25x25 1.48x before, 1.44x after (the previous generator's 25x25 puzzles were easy
+for the previous search by construction: its capped checks kept the givens it found hard
+to do without). With locked candidates read off the lines' fields, in one process taking
+turns with the old code: 16x16 0.61-0.69 -> 0.68-0.77 on 50 puzzles (0.91 of the time,
+twice), 0.72 -> 0.76 on bench_big's 20 (0.95); 25x25 unchanged. bench_big's own 16x16
+totals are under a second, and between its runs the ratio moves more than that (0.73 and
+0.77 before, 0.71 and 0.69 after); its 25x25 count went from 1.65 (twice) to 1.74-1.78.
 Where the 16x16 time goes (50 puzzles, seeds 1-20 and 101-130, 24,228 nodes before the
 look-ahead): a node costs about 70 us: 17 forced moves of about 1.5 us (three `&` on the
 whole 17,408-bit board), 5 rounds of `settle` of about 2 us, 0.9 looks for locked
