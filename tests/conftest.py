@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import atexit
+import functools
 import os
+import shutil
+import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -54,11 +59,51 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark the tests of the slow files `slow`, and put the longest files first."""
+    """Mark the tests of the slow files `slow`, check the notebooks' figures where nbval runs
+    them, and put the longest files first."""
     for item in items:
         if item.path.name in SLOW_FILES:
             item.add_marker(pytest.mark.slow)
+    notebooks = {id(item.parent): item.parent for item in items if is_notebook_cell(item)}
+    for notebook in notebooks.values():
+        check_figures_in(notebook)
     items.sort(key=cost_rank)
+
+
+def is_notebook_cell(item: pytest.Item) -> bool:
+    """A cell of a notebook that nbval runs."""
+    return type(item).__name__ == "IPyNbCell" and item.parent is not None
+
+
+def check_figures_in(notebook: pytest.Collector) -> None:
+    """nbval's kernel for this notebook starts with the figure check on (tests/figure_text.py):
+    a lesson's figure whose text is cut or overlaps fails its cell under nbval, with no
+    second run of the lesson to look at its figures. (A conftest's setup hooks reach only
+    the tests below it, so the notebook's own setup, which starts the kernel, is wrapped.)"""
+    start = notebook.setup
+
+    def setup() -> None:
+        before = os.environ.get("IPYTHONDIR")
+        os.environ["IPYTHONDIR"] = checking_ipython()
+        try:
+            start()
+        finally:
+            if before is None:
+                del os.environ["IPYTHONDIR"]
+            else:
+                os.environ["IPYTHONDIR"] = before
+
+    notebook.setup = setup  # type: ignore[method-assign]
+
+
+@functools.cache
+def checking_ipython() -> str:
+    """This test process's IPython folder for nbval's kernels (removed when it ends)."""
+    from figure_text import checking_ipython_dir
+
+    where = Path(tempfile.mkdtemp(prefix="ipython-figures-"))
+    atexit.register(shutil.rmtree, where, True)
+    return str(checking_ipython_dir(where))
 
 
 def cost_rank(item: pytest.Item) -> int:

@@ -7,6 +7,8 @@ boxes overlap print on top of one another. Both are what a student sees as a bro
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from matplotlib.figure import Figure
 from matplotlib.text import Text
 
@@ -55,3 +57,41 @@ def text_problems(fig: Figure) -> list[str]:
             if width > SLACK and height > SLACK:
                 problems.append(f"overlap: {first.get_text()!r} and {second.get_text()!r}")
     return problems
+
+
+class FigureTextError(AssertionError):
+    """A figure about to be shown or saved has text cut at its edge or text on text."""
+
+
+def check_every_saved_figure() -> None:
+    """Make every figure check its text before it is shown or saved: in a notebook's kernel
+    (tests/conftest.py loads this into nbval's), a figure that reads badly then fails its
+    cell, where the lesson draws it. The inline backend shows a figure, and `plots.figure_html`
+    turns a widget's figure into a picture, both through `print_figure`."""
+    from matplotlib.backend_bases import FigureCanvasBase
+
+    real = FigureCanvasBase.print_figure
+    if getattr(real, "checks_text", False):
+        return
+
+    def print_figure(self, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        problems = text_problems(self.figure)
+        if problems:
+            raise FigureTextError("this figure reads badly: " + "; ".join(problems))
+        return real(self, *args, **kwargs)
+
+    print_figure.checks_text = True  # type: ignore[attr-defined]
+    FigureCanvasBase.print_figure = print_figure  # type: ignore[method-assign]
+
+
+def checking_ipython_dir(where: Path) -> Path:
+    """An IPython folder whose kernels start with `check_every_saved_figure` on."""
+    startup = where / "profile_default" / "startup"
+    startup.mkdir(parents=True, exist_ok=True)
+    tests = Path(__file__).resolve().parent
+    (startup / "00-check-figures.py").write_text(
+        f"import sys\nsys.path.insert(0, {str(tests)!r})\n"
+        "import figure_text\nfigure_text.check_every_saved_figure()\n"
+        "del sys.path[0], figure_text, sys\n"
+    )
+    return where

@@ -1,13 +1,11 @@
 """Every figure reads well: no text cut at the figure's edge, no two texts on top of each other.
 
 Two sources of figures: every plot function of `sudoku_teach.views.plots` (with data like the
-lessons'), and every figure the notebooks draw, collected while their code runs here
-outside Jupyter (the explorer's pictures included: they are made and closed by a widget).
+lessons'), checked here, and every figure the notebooks draw, checked in the kernel where
+nbval runs them (the explorer's pictures included: a widget makes them into images).
 """
 
 from __future__ import annotations
-
-import sys
 
 import matplotlib
 
@@ -16,7 +14,6 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 from figure_text import text_problems  # noqa: E402
-from notebook_code import NOTEBOOKS, code_cells  # noqa: E402
 
 from sudoku_teach import generate, rating, search  # noqa: E402
 from sudoku_teach.reductions.solver_race import Run  # noqa: E402
@@ -111,47 +108,33 @@ def test_the_check_sees_labels_on_top_of_each_other():
     assert any(p.startswith("cut at the edge") for p in text_problems(ax.figure))
 
 
-FIGURE_NOTEBOOKS = sorted(
-    path.stem for path in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb") if "image/png" in path.read_text()
-)
+def test_a_lessons_kernel_under_nbval_refuses_a_figure_that_reads_badly(tmp_path, monkeypatch):
+    """The lessons' figures are checked where nbval runs them: its kernels start with the
+    check on (tests/conftest.py). Shown the inline way or turned into a widget's picture, a
+    figure with a cut label fails its cell; a figure that reads well is shown."""
+    nbclient = pytest.importorskip("nbclient")
+    nbformat = pytest.importorskip("nbformat")
+    from conftest import checking_ipython
+    from jupyter_client import KernelManager
 
-
-@pytest.mark.parametrize("name", FIGURE_NOTEBOOKS)
-def test_every_figure_a_notebook_draws_reads_well(name, monkeypatch):
-    """Run the notebook's cells in order; check each figure a cell leaves open, then close it."""
-    from IPython.core.interactiveshell import InteractiveShell
-
-    checked: list[str] = []
-    problems: list[str] = []
-
-    def check(fig, where):
-        checked.append(where)
-        problems.extend(f"{where}: {p}" for p in text_problems(fig))
-
-    real_figure_html = plots.figure_html
-
-    def figure_html(fig):  # the widgets' pictures: checked before they become an image
-        check(fig, "a widget's figure")
-        return real_figure_html(fig)
-
-    monkeypatch.setattr(plots, "figure_html", figure_html)
-    monkeypatch.chdir(NOTEBOOKS)
-    # the shell takes over __main__ and the display hooks: give them back afterwards, since
-    # other tests (the grader's worker processes) need the real __main__
-    monkeypatch.setitem(sys.modules, "__main__", sys.modules["__main__"])
-    monkeypatch.setattr(sys, "displayhook", sys.displayhook)
-    monkeypatch.setattr(sys, "excepthook", sys.excepthook)
-    shell = InteractiveShell.instance()
-    shell.reset()
-    try:
-        for index, source in enumerate(code_cells(name)):
-            result = shell.run_cell(source, silent=True)
-            assert result.success, f"{name} cell {index} failed: {result.error_in_exec}"
-            for number in plt.get_fignums():
-                check(plt.figure(number), f"cell {index}")
-            plt.close("all")
-    finally:
-        shell.reset()
-        InteractiveShell.clear_instance()
-    assert checked, f"{name} stores figures but drew none here"
-    assert not problems, f"{name}: " + "; ".join(problems)
+    monkeypatch.setenv("IPYTHONDIR", checking_ipython())
+    cramped = ("ax = plots.new_axes((6.5, 1.5))\n"
+               "ax.set_ylabel('a label far too long for the height of this figure')\n"
+               "ax.figure.set_layout_engine('none')\n")
+    node = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source) for source in (
+        "import matplotlib.pyplot as plt\nfrom sudoku_teach.views import plots\n"
+        "plots.plot_givens([22, 23, 23, 24], 17)",
+        cramped,
+        cramped + "html = plots.figure_html(ax.figure)",
+    )])
+    kernel = KernelManager(kernel_name="python3", transport="ipc", ip=str(tmp_path / "k"))
+    nbclient.NotebookClient(node, km=kernel, allow_errors=True,
+                            resources={"metadata": {"path": str(tmp_path)}}).execute()
+    good, shown, pictured = ([out for out in cell.outputs] for cell in node.cells)
+    assert any("image/png" in out.get("data", {}) for out in good)
+    assert not [out for out in good if out.output_type == "error"]
+    for outputs in (shown, pictured):
+        errors = [out for out in outputs if out.output_type == "error"]
+        assert errors and {out.ename for out in errors} == {"FigureTextError"}, outputs
+        assert "cut at the edge: 'a label far too long" in errors[0].evalue
+        assert not [out for out in outputs if "image/png" in out.get("data", {})]
