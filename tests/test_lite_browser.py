@@ -20,6 +20,7 @@ from __future__ import annotations
 import functools
 import http.server
 import importlib.util
+import json
 import os
 import re
 import subprocess
@@ -104,6 +105,10 @@ def site(tmp_path_factory):
     )
     assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
     print(f"\nlite site built in {time.monotonic() - started:.0f} s")
+    settings = folder / "site" / "jupyter-lite.json"  # the test's copy only: the app in reach
+    config = json.loads(settings.read_text(encoding="utf-8"))
+    config["jupyter-config-data"]["exposeAppInBrowser"] = "true"
+    settings.write_text(json.dumps(config), encoding="utf-8")
     return {"root": folder / "site", "browser": browser}
 
 
@@ -161,6 +166,31 @@ def open_notebook(browser, served, name: str):
     page.goto(f"{served['base']}/lab/index.html?path={name}")
     kernel = page.locator("#jp-main-statusbar").get_by_text("Python (Pyodide) | Idle")
     kernel.wait_for(timeout=WAIT_MS)
+    return page
+
+
+SWITCH = """async name => {
+    for (const widget of [...jupyterapp.shell.widgets('main')]) {
+        if (widget.context) { widget.context.model.dirty = false; }  // no "Save changes?"
+        widget.close();
+    }
+    await jupyterapp.serviceManager.sessions.refreshRunning();
+    for (const session of [...jupyterapp.serviceManager.sessions.running()]) {
+        await jupyterapp.serviceManager.sessions.shutdown(session.id);
+    }
+    await jupyterapp.commands.execute('docmanager:open', {path: name});
+}"""
+"""Close every notebook of the page and end its kernel, then open `name`, as a student
+goes from one lesson to the next in the site's JupyterLab."""
+
+
+def switch_to(page, name: str):
+    """The page (lesson 00's, which first loaded the site) with `name` open in place of what
+    it showed and its kernel idle: loading JupyterLab into a fresh page costs the browser
+    about 10 s of CPU, and every student profile after the first is a warm one anyway."""
+    page.evaluate(SWITCH, name)
+    page.locator("#jp-main-statusbar").get_by_text("Python (Pyodide) | Idle").wait_for(
+        timeout=WAIT_MS)
     return page
 
 
@@ -256,9 +286,9 @@ def test_lesson_00_runs_and_a_check_passes_and_a_wrong_answer_gets_its_hint(
 
 @pytest.mark.parametrize("name", ["01_rules.ipynb", "02_elimination_sets.ipynb"])
 def test_lesson_runs_every_cell_with_its_boards_whole(
-    served, browser, name, tmp_path_factory
+    first_load, browser, name, tmp_path_factory
 ):
-    page = open_notebook(browser, served, name)
+    page = switch_to(first_load["page"], name)
     run_all(page)
     assert errors(page) == []
     page.locator(".sudoku-game").first.scroll_into_view_if_needed()  # the lesson's first widget
@@ -266,11 +296,10 @@ def test_lesson_runs_every_cell_with_its_boards_whole(
     count = assert_boards_whole(page, name)
     print(f"\n{name}: every cell ran, {count} boards whole on screen")
     assert browser["outside"] == []
-    page.close()
 
 
-def test_the_game_takes_keys(served, browser, expect, tmp_path_factory):
-    page = open_notebook(browser, served, "play.ipynb")
+def test_the_game_takes_keys(first_load, browser, expect, tmp_path_factory):
+    page = switch_to(first_load["page"], "play.ipynb")
     run_all(page)
     board = page.locator(".sudoku-board").first
     expect(board.locator(".sudoku-cell")).to_have_count(81)
@@ -282,4 +311,3 @@ def test_the_game_takes_keys(served, browser, expect, tmp_path_factory):
     assert_boards_whole(page, "play.ipynb")
     page.screenshot(path=str(tmp_path_factory.mktemp("shots") / "lite_play.png"))
     assert browser["outside"] == []
-    page.close()
