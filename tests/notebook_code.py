@@ -1,4 +1,4 @@
-"""Run a notebook's code outside Jupyter: its cells in order, or only the functions it defines."""
+"""Run a notebook's code: the functions it defines outside Jupyter, or every cell in a kernel."""
 
 from __future__ import annotations
 
@@ -41,3 +41,17 @@ def page_functions(name: str, *wanted: str) -> dict[str, Any]:
     missing = set(wanted) - found
     assert not missing, f"{name} no longer defines {sorted(missing)} on the page"
     return namespace
+
+
+def execute(notebook: Any, folder: Path, allow_errors: bool = False) -> None:
+    """Run every cell of `notebook` (an nbformat node) in a kernel of its own, in `folder`.
+
+    The kernel talks over files of its own (ipc), not TCP ports: with many kernels starting
+    at once under pytest -n, another process may take a port between its choice and its use.
+    """
+    import nbclient
+    from jupyter_client import KernelManager
+
+    kernel = KernelManager(kernel_name="python3", transport="ipc", ip=str(folder / "k"))
+    nbclient.NotebookClient(notebook, km=kernel, allow_errors=allow_errors,
+                            resources={"metadata": {"path": str(folder)}}).execute()

@@ -112,10 +112,10 @@ def test_a_lessons_kernel_under_nbval_refuses_a_figure_that_reads_badly(tmp_path
     """The lessons' figures are checked where nbval runs them: its kernels start with the
     check on (tests/conftest.py). Shown the inline way or turned into a widget's picture, a
     figure with a cut label fails its cell; a figure that reads well is shown."""
-    nbclient = pytest.importorskip("nbclient")
+    pytest.importorskip("nbclient")
     nbformat = pytest.importorskip("nbformat")
     from conftest import checking_ipython
-    from jupyter_client import KernelManager
+    from notebook_code import execute
 
     monkeypatch.setenv("IPYTHONDIR", checking_ipython())
     cramped = ("ax = plots.new_axes((6.5, 1.5))\n"
@@ -127,9 +127,7 @@ def test_a_lessons_kernel_under_nbval_refuses_a_figure_that_reads_badly(tmp_path
         cramped,
         cramped + "html = plots.figure_html(ax.figure)",
     )])
-    kernel = KernelManager(kernel_name="python3", transport="ipc", ip=str(tmp_path / "k"))
-    nbclient.NotebookClient(node, km=kernel, allow_errors=True,
-                            resources={"metadata": {"path": str(tmp_path)}}).execute()
+    execute(node, tmp_path, allow_errors=True)
     good, shown, pictured = ([out for out in cell.outputs] for cell in node.cells)
     assert any("image/png" in out.get("data", {}) for out in good)
     assert not [out for out in good if out.output_type == "error"]

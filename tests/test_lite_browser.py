@@ -31,7 +31,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_browser import CHROMIUM_FLAGS, RUNNING_CELLS, chromium, patient
+from tests.test_browser import CHROMIUM_FLAGS, CLOSE_ALL, RUNNING_CELLS, chromium, patient
 
 pytestmark = pytest.mark.browser
 
@@ -169,26 +169,22 @@ def open_notebook(browser, served, name: str):
     return page
 
 
-SWITCH = """async name => {
-    for (const widget of [...jupyterapp.shell.widgets('main')]) {
-        if (widget.context) { widget.context.model.dirty = false; }  // no "Save changes?"
-        widget.close();
-    }
+END_KERNELS_AND_OPEN = """async name => {
     await jupyterapp.serviceManager.sessions.refreshRunning();
     for (const session of [...jupyterapp.serviceManager.sessions.running()]) {
         await jupyterapp.serviceManager.sessions.shutdown(session.id);
     }
     await jupyterapp.commands.execute('docmanager:open', {path: name});
 }"""
-"""Close every notebook of the page and end its kernel, then open `name`, as a student
-goes from one lesson to the next in the site's JupyterLab."""
+"""End every kernel of the page (they run in it), then open `name`."""
 
 
 def switch_to(page, name: str):
     """The page (lesson 00's, which first loaded the site) with `name` open in place of what
     it showed and its kernel idle: loading JupyterLab into a fresh page costs the browser
     about 10 s of CPU, and every student profile after the first is a warm one anyway."""
-    page.evaluate(SWITCH, name)
+    page.wait_for_function(CLOSE_ALL)  # as a student goes from one lesson to the next
+    page.evaluate(END_KERNELS_AND_OPEN, name)
     page.locator("#jp-main-statusbar").get_by_text("Python (Pyodide) | Idle").wait_for(
         timeout=WAIT_MS)
     return page
