@@ -6,6 +6,8 @@ import random
 
 import pytest
 from conftest import independent_is_solved, keeps_givens, sat_count
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sudoku_teach import fast, generate
 from sudoku_teach.fast import _cover, _locked
@@ -96,3 +98,38 @@ def test_locked_marks_are_every_pointing_and_claiming_a_plain_loop_finds(size: i
         assert {(cell, d + 1) for cell, d in got} == want
         found_some += len(want)
     assert found_some > 0
+
+
+def flag_of(lines: int, field: int, group: int, size: int) -> bool:
+    """Whether group `group` of field `field` of the lines' fields holds a mark (plain)."""
+    side, width = {16: 4, 25: 5}[size], size + 1
+    return any(lines >> (field * width + group * side + i) & 1 for i in range(side))
+
+
+@pytest.mark.parametrize("size", [16, 25])
+@settings(max_examples=10, deadline=None)
+@given(data=st.data())
+def test_segment_flags_and_band_sums_agree_with_plain_loops(size: int, data: st.DataObject) -> None:
+    """`segments` and `in_two_lines` on random lines, against per-group and per-band loops."""
+    locks = _cover.cover(Shape.for_size(size)).locks
+    assert locks is not None
+    n, side, width = size, locks.side, size + 1
+    seed = data.draw(st.integers(0, 2**32), label="seed")
+    rng = random.Random(seed)
+    sparse = data.draw(st.sampled_from([0.05, 0.2, 0.5]), label="density")
+    lines = sum(1 << p for p in range(2 * n * n * width)
+                if p % width < n and rng.random() < sparse)
+    flags = _locked.segments(lines, locks)
+    want = sum(1 << (f * width + j * side) for f in range(2 * n * n) for j in range(side)
+               if flag_of(lines, f, j, size))
+    assert flags == want
+    two = _locked.in_two_lines(flags, locks)
+    for f in range(2 * n * n):
+        kind, index = divmod(f, n * n)
+        step = 1 if kind == 0 else side  # rows of a band are 1 field apart, columns s
+        first = index - (index % n // step % side) * step  # the band's first line
+        band = [kind * n * n + first + i * step for i in range(side)]
+        for j in range(side):
+            lines_with = sum(flag_of(lines, g, j, size) for g in band)
+            here = bool(two >> (f * width + j * side) & 1)
+            assert here == (flag_of(lines, f, j, size) and lines_with >= 2)
