@@ -99,9 +99,15 @@ candidates of 13-17 us, and the loop and the guess. Half the nodes are dead ends
 dead end makes about 30 forced moves before a field runs out; a live node about 5. SAT's
 time is flat in the puzzle's difficulty (its search is C: on one puzzle where this solver
 meets about 900 dead ends, pycosat's proof that no second solution exists took 288
-conflicts), mostly writing the clauses in Python (15-45 ms a puzzle, counted in
-bench_big): this solver is the quicker one below about 350 nodes and 3-6x slower on the
-hardest (1,000-1,800).
+conflicts): 15-50 ms a puzzle, a quarter of it writing the clauses in Python and three
+quarters in pycosat (taking the clauses in and solving, twice). This solver is the
+quicker one below about 300 nodes and up to 2.4x slower on the hardest (600-1,000 nodes
+since the look-ahead), so a set's ratio follows its share of hard puzzles. With the
+quicker locked candidates (`_locked`: 0.94-0.95 of the time, same nodes), SAT's time over
+this solver's, three rounds in one process taking turns with the code before: seeds
+1-20 1.18 -> 1.24, 101-150 1.04 -> 1.11, 201-240 1.10 -> 1.15, 301-350 0.95 -> 1.01,
+501-530 0.87 -> 0.93; 25x25 seeds 1-20 and 101-120 1.40 -> 1.49 (bench_big: 16x16 1.19,
+25x25 2.23). So on 16x16 it is about at par, not clearly ahead on every set.
 Measured and not taken, on those 50 puzzles:
 
 - dom/wdeg as a ratio (marks over 1 + dead ends, fields of up to 3 or 4 marks): 23,465
@@ -132,6 +138,21 @@ Measured and not taken, on those 50 puzzles:
   at the root: 11,912 nodes against 11,344 by probing (30 puzzles), worse deeper;
 - on ties between fields blamed alike, the first (lowest) field, as now: 13,386 nodes
   on 30 puzzles, the highest 15,202, at random 13,680-15,482.
+
+And later (seeds 101-150 and 301-350, 16,988 and 18,278 nodes):
+
+- the pair rule only where the board changed: a pair the board had at the node above
+  was used there, so only fields that lost marks since can be in a new one (complete:
+  the same nodes as looking at every field). Naked pairs alone (cells, compared with
+  their peers by two shifts and an AND each): 25-33% fewer nodes, but 28-38 us a call
+  (4.4 changed cells with two marks at a stop, 0.8 stops a node), 1.00-1.07 of the time.
+  Hidden pairs (36-41% fewer nodes) and both (47-49%) would look at about 13 changed
+  units' fields a stop more;
+- probing every field with two marks at the root, twice (the ten hardest puzzles):
+  5,154 nodes down to 3,728, for about 480 probes a puzzle; probing again at a right
+  child whose left sibling took 50-100 nodes or more (depth 2-6): 3-11% fewer nodes,
+  for 100-300 look-aheads of 32 probes; probes without locked candidates: 3-7% more
+  nodes.
 
 Memory: `_cover` used to keep one board-sized int per pencil mark, three times over
 (about 550 MB and, on this shared machine, 7.5 s to build at 25x25). Now a move's
