@@ -133,3 +133,40 @@ def test_segment_flags_and_band_sums_agree_with_plain_loops(size: int, data: st.
             lines_with = sum(flag_of(lines, g, j, size) for g in band)
             here = bool(two >> (f * width + j * side) & 1)
             assert here == (flag_of(lines, f, j, size) and lines_with >= 2)
+
+
+@pytest.mark.parametrize("size", [9, 16, 25])
+def test_guard_of_names_the_field_that_holds_the_marks(size: int) -> None:
+    geo = _cover.cover(Shape.for_size(size))
+    width, rng = size + 1, random.Random(size)
+    for field in rng.sample(range(4 * size * size), 40):
+        marks = sum(1 << (field * width + i) for i in rng.sample(range(size), rng.randint(1, 3)))
+        guard = _cover.guard_of(marks, geo)
+        assert guard == (field + 1) * width  # the guard's length: its position + 1
+        assert geo.field_at[guard] & marks == marks
+
+
+def test_a_dead_end_below_a_guess_weighs_on_the_field_guessed_in(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """From 16x16 up each dead end blames two fields: the one emptied and the one guessed in."""
+    blamed: list[int] = []
+    dead_ends = 0
+    real_blame, real_settle = _cover.Failures.blame, fast.settle
+
+    def blame(self: _cover.Failures, at: int) -> None:
+        blamed.append(at)
+        real_blame(self, at)
+
+    def settle(*args: object) -> tuple[int | None, int]:
+        nonlocal dead_ends
+        board, choices = real_settle(*args)  # type: ignore[arg-type]
+        dead_ends += board is None and args[2] is not None  # a search's, not a probe's
+        return board, choices
+
+    puzzle = generate.new_puzzle(2, Shape.for_size(16))  # (digging's checks: one blame each)
+    monkeypatch.setattr(_cover.Failures, "blame", blame)
+    monkeypatch.setattr(fast, "settle", settle)
+    result = fast.count_solutions(puzzle, 2)
+    assert result.count == sat_count(puzzle.to_rows(), 4, 4, limit=2) == 1
+    assert dead_ends >= 20 and len(blamed) == 2 * dead_ends

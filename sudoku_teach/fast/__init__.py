@@ -26,7 +26,12 @@ times:
    where the plain choice of the first field with fewest marks needed 1,300 to over
    100,000 (the old node limit); on twenty 16x16 puzzles 159-2,523 nodes against
    497-12,621, in less time on 16 of them; counting hard375 to two, 144,749 nodes
-   against 277,531, in about half the time.
+   against 277,531, in about half the time. From 16x16 up a dead end also weighs on the
+   field guessed in just above it (the guess that led there): on six sets of 16x16
+   puzzles (seeds 1-20, 101-150, 201-240, 301-350, 501-530, 601-640) 73,224 nodes down
+   to 68,890, fewer on every set (0.5-11%), on 40 25x25 puzzles 894 to 776; counting
+   in 0.92-1.00 of the time (weighing it twice: 63,324 nodes on the first five sets,
+   against 60,260 once and 63,978 not at all). 9x9 and digging's checks keep the old way.
 
 5. **Locked candidates (16x16 and up).** Where a row or column meets a region, a number
    whose marks in one of them all lie in that meeting is ruled out in the rest of the
@@ -107,7 +112,10 @@ quicker locked candidates (`_locked`: 0.94-0.95 of the time, same nodes), SAT's 
 this solver's, three rounds in one process taking turns with the code before: seeds
 1-20 1.18 -> 1.24, 101-150 1.04 -> 1.11, 201-240 1.10 -> 1.15, 301-350 0.95 -> 1.01,
 501-530 0.87 -> 0.93; 25x25 seeds 1-20 and 101-120 1.40 -> 1.49 (bench_big: 16x16 1.19,
-25x25 2.23). So on 16x16 it is about at par, not clearly ahead on every set.
+25x25 2.23). With the guessed field weighed too (item 4), against the code before both:
+1.18 -> 1.25, 1.04 -> 1.12, 1.11 -> 1.21, 0.97 -> 1.07, 0.92 -> 0.92, and seeds 601-640
+1.29 -> 1.39; 25x25 1.48 -> 1.62 and 1.33 -> 1.41. So on 16x16 it is at par or ahead,
+but not by 15% on every set: a set's ratio follows its share of hard puzzles.
 Measured and not taken, on those 50 puzzles:
 
 - dom/wdeg as a ratio (marks over 1 + dead ends, fields of up to 3 or 4 marks): 23,465
@@ -183,7 +191,18 @@ from ..results import DEFAULT_MAX_NODES, SolveResult, check_at_least_one, first_
 from ..rules import check_rules
 from ..shape import Shape
 from ..trace import SearchStats
-from ._cover import Board, Cover, bits_of, cover, failures, numbers, place, settle, start
+from ._cover import (
+    Board,
+    Cover,
+    bits_of,
+    cover,
+    failures,
+    guard_of,
+    numbers,
+    place,
+    settle,
+    start,
+)
 from ._probe import probe_root
 
 # --- bit sets ---------------------------------------------------------------------------
@@ -274,15 +293,18 @@ def search(
     first at each guess. `locked` says whether `settle` looks for locked candidates (on
     the sizes that have them, `Cover.locks`).
     """
-    boards, depths = [board], [0]
+    boards, depths, guessed = [board], [0], [0]
     placing_at = geo.placing_at
     # On big grids each dead end weighs on the field that ran out of marks, and the guess
-    # goes to the heaviest of the fields with fewest marks (see `_cover.settle`).
+    # goes to the heaviest of the fields with fewest marks (see `_cover.settle`). From
+    # 16x16 up it weighs on the field guessed in just above it too (`guessed`: the length
+    # of that field's guard, 0 for none).
     failed = failures(geo)
     locks = geo.locks if locked else None
+    weigh_guess = failed is not None and locks is not None
     leaf = -1  # the depth of the last dead end or solution, until the next board is taken
     while boards:
-        board, depth = boards.pop(), depths.pop()
+        board, depth, guess = boards.pop(), depths.pop(), guessed.pop()
         if leaf >= 0:  # the guesses from that leaf back up to this board's sibling are done
             stats.backtracks += leaf - depth + 1
             leaf = -1
@@ -298,14 +320,18 @@ def search(
             leaf = depth
             if settled is not None:
                 yield settled
+            elif guess and failed is not None:
+                failed.blame(guess)
             continue
         board = settled
+        guard = guard_of(choices, geo) if weigh_guess else 0
         first = choices & prefer  # the known solution's mark here, if any: tried first
         for marks in (choices ^ first, first):  # so it goes on the stack last
             while marks:  # the highest mark goes on the stack first, the lowest is tried first
                 at = marks.bit_length()
                 boards.append(board & placing_at[at])  # place(board, that mark's move)
                 depths.append(depth + 1)
+                guessed.append(guard)
                 marks ^= 1 << (at - 1)
     if leaf > 0:
         stats.backtracks += leaf  # every guess on the way down to the last leaf is done

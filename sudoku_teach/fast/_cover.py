@@ -391,6 +391,12 @@ def unmarks(positions: list[int], geo: Cover) -> int:
     return gone
 
 
+def guard_of(marks: int, geo: Cover) -> int:
+    """The length of the guard bit of the field that holds these marks (the marks of one field)."""
+    width = geo.size + 1
+    return (marks.bit_length() // width + 1) * width  # a mark never reaches the guard
+
+
 def heaviest(guards: int, failures: Failures) -> int:
     """The length of the guard (of those given) whose field ended most searches; first on ties.
 
