@@ -10,6 +10,15 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from in_browser import (  # noqa: F401 (the browser tests' fixtures, for every file)
+    NEEDS_SHARED,
+    SHARED,
+    browser,
+    lab,
+    lab_page,
+    lesson_page,
+    shared_browser,
+)
 
 Rows = list[list[int]]
 
@@ -60,7 +69,8 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark the tests of the slow files `slow`, check the notebooks' figures where nbval runs
-    them, and put the longest files first."""
+    them, put the longest files first, and each JupyterLab test of a lesson right after the
+    lessons' test of it (tests/parts.py)."""
     for item in items:
         if item.path.name in SLOW_FILES:
             item.add_marker(pytest.mark.slow)
@@ -68,6 +78,17 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for notebook in notebooks.values():
         check_figures_in(notebook)
     items.sort(key=cost_rank)
+    from parts import in_lesson_order
+
+    items[:] = [items[i] for i in in_lesson_order([item.nodeid for item in items])]
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    """Stop the worker's shared Chromium and JupyterLab (tests/in_browser.py) once the next
+    test needs neither."""
+    if nextitem is None or not NEEDS_SHARED & set(getattr(nextitem, "fixturenames", ())):
+        SHARED.close()
 
 
 def is_notebook_cell(item: pytest.Item) -> bool:

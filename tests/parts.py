@@ -5,12 +5,19 @@ A file stays on one worker, so that a notebook's cells run in order in one kerne
 file's shared server (JupyterLab, Voila) starts once. A few files would then take longer
 alone than the rest of the suite on the other workers; their tests are dealt out in turn
 into parts, each part a unit of its own that starts the file's server for itself.
+
+A JupyterLab test that plays with a lesson (its id names it: "...[01_rules.ipynb]") goes
+where the lessons' test runs that lesson, right after it (`in_lesson_order`, used by
+tests/conftest.py): it takes the lesson as the lessons' test left it in the worker's one
+JupyterLab page, instead of a server, a page and a run of the lesson of its own
+(tests/in_browser.py).
 (pytest-xdist's own groups, `--dist loadgroup`, rename the tests, which pytest 9 no
 longer lets a plugin do.)
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from xdist.scheduler import LoadFileScheduling
@@ -19,16 +26,60 @@ SPREAD = {"test_lessons_browser.py": 3, "test_student.py": 2, "test_grading_verd
 """The files dealt out, and into how many parts."""
 
 
+LESSONS = "test_lessons_browser.py"
+"""The file that runs every lesson in JupyterLab."""
+
+FOLLOWERS = {"test_browser.py", "test_play_browser.py", "test_board_browser.py"}
+"""Files whose JupyterLab tests play with a lesson the lessons' test has run."""
+
+
+def file_name(nodeid: str) -> str:
+    return nodeid.split("::")[0].rsplit("/", 1)[-1]
+
+
+def lesson_of(nodeid: str) -> str | None:
+    """The lesson a test's id names ("...[01_rules.ipynb]"), if any."""
+    match = re.search(r"\[(\d\d_\w+\.ipynb)\]$", nodeid)
+    return match.group(1) if match else None
+
+
+def follows(nodeid: str) -> bool:
+    """Whether the test plays with a lesson the lessons' test runs."""
+    return file_name(nodeid) in FOLLOWERS and lesson_of(nodeid) is not None
+
+
+def in_lesson_order(collection: list[str]) -> list[int]:
+    """The positions of the tests in the order to run them: each test that follows a lesson
+    moved to right after the lessons' test of that lesson (if that one is collected)."""
+    ran = {lesson_of(nodeid) for nodeid in collection if file_name(nodeid) == LESSONS}
+    moved = [i for i, nodeid in enumerate(collection)
+             if follows(nodeid) and lesson_of(nodeid) in ran]  # fmt: skip
+    order: list[int] = []
+    for i, nodeid in enumerate(collection):
+        if i in moved:
+            continue
+        order.append(i)
+        if file_name(nodeid) == LESSONS and lesson_of(nodeid):
+            order += [j for j in moved if lesson_of(collection[j]) == lesson_of(nodeid)]
+    return order
+
+
 def deal(collection: list[str]) -> dict[str, str]:
-    """Each test of a file in `SPREAD` with its part ("tests/x.py#1"), in collection order."""
+    """Each test of a file in `SPREAD` with its part ("tests/x.py#1"), in collection order;
+    a test that follows a lesson with the part that runs the lesson."""
     parts: dict[str, str] = {}
     dealt: dict[str, int] = {}
     for nodeid in collection:
         file = nodeid.split("::")[0]
-        count = SPREAD.get(file.rsplit("/", 1)[-1], 0)
+        count = SPREAD.get(file_name(nodeid), 0)
         if count:
             dealt[file] = dealt.get(file, -1) + 1
             parts[nodeid] = f"{file}#{dealt[file] % count}"
+    lessons = {lesson_of(nodeid): part for nodeid, part in parts.items()
+               if file_name(nodeid) == LESSONS}  # fmt: skip
+    for nodeid in collection:
+        if follows(nodeid) and lesson_of(nodeid) in lessons:
+            parts[nodeid] = lessons[lesson_of(nodeid)]
     return parts
 
 

@@ -21,16 +21,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_browser import (  # noqa: F401
+from in_browser import (
     PATIENCE_MS,
     VOILA_READY,
     WAIT_MS,
-    browser,
     free_port,
-    lab,
-    lab_page,
+    on,
     patient,
-    run_notebook,
     serving,
 )
 from test_play_browser import NODELAY, SHOTS, solve
@@ -110,7 +107,7 @@ def voila(seed: str = "5"):
     shutil.rmtree(root, ignore_errors=True)
 
 
-def open_app(browser, url: str, **context):  # noqa: F811
+def open_app(browser, url: str, **context):
     """A fresh page on the app, its board drawn."""
     page = patient(browser.new_context(**context)).new_page()
     page.goto(url)
@@ -119,7 +116,7 @@ def open_app(browser, url: str, **context):  # noqa: F811
 
 
 @pytest.fixture(scope="module")
-def app_url(browser):  # noqa: F811
+def app_url(browser):
     with voila() as url:
         yield url
 
@@ -169,7 +166,7 @@ def shoot(page, name: str) -> None:
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_the_app_passes_axe_in_both_themes_and_looks_right_at_three_widths(
-    browser, app_url, theme  # noqa: F811
+    browser, app_url, theme
 ):
     url = f"{app_url}?theme={theme}"  # Voila's theme for this page: one server for both
     page = open_app(browser, url, viewport={"width": 1280, "height": 900}, device_scale_factor=2)
@@ -189,7 +186,7 @@ def test_the_app_passes_axe_in_both_themes_and_looks_right_at_three_widths(
     page.close()
 
 
-def test_a_9x9_solved_by_keyboard_alone_with_the_shortcuts(browser, app_url):  # noqa: F811
+def test_a_9x9_solved_by_keyboard_alone_with_the_shortcuts(browser, app_url):
     from playwright.sync_api import expect
 
     page = open_app(browser, app_url, viewport={"width": 1280, "height": 900})
@@ -259,7 +256,7 @@ def test_a_9x9_solved_by_keyboard_alone_with_the_shortcuts(browser, app_url):  #
     page.close()
 
 
-def test_the_cells_are_a_grid_with_names_a_screen_reader_reads(browser, app_url):  # noqa: F811
+def test_the_cells_are_a_grid_with_names_a_screen_reader_reads(browser, app_url):
     from playwright.sync_api import expect
 
     page = open_app(browser, app_url, viewport={"width": 1280, "height": 900})
@@ -292,7 +289,7 @@ def test_the_cells_are_a_grid_with_names_a_screen_reader_reads(browser, app_url)
     page.close()
 
 
-def test_the_live_region_says_a_placement_a_hint_and_a_check(browser, app_url):  # noqa: F811
+def test_the_live_region_says_a_placement_a_hint_and_a_check(browser, app_url):
     from playwright.sync_api import expect
 
     page = open_app(browser, app_url, viewport={"width": 1280, "height": 900})
@@ -317,7 +314,7 @@ def test_the_live_region_says_a_placement_a_hint_and_a_check(browser, app_url): 
     page.close()
 
 
-def test_a_game_on_a_phone_by_touch_in_both_orders(browser, app_url):  # noqa: F811
+def test_a_game_on_a_phone_by_touch_in_both_orders(browser, app_url):
     from playwright.sync_api import expect
 
     page = open_app(browser, app_url, viewport={"width": 390, "height": 844}, has_touch=True,
@@ -369,20 +366,27 @@ def lab_theme(page, dark: bool) -> None:
     )
 
 
-def test_notebook_08_passes_axe_in_jupyterlab_light_and_dark(lab_page, lab):  # noqa: F811
-    page = run_notebook(lab_page, lab, "08_play.ipynb", ready=".sudoku-game .sudoku-r8c8")
+@on("08_play.ipynb")
+def test_notebook_08_passes_axe_in_jupyterlab_light_and_dark(lesson_page):
+    page = lesson_page
     game = page.locator(".sudoku-game").nth(1)
     game.scroll_into_view_if_needed()
     show_every_state(page, game)
-    for dark in (False, True):
-        lab_theme(page, dark)
-        found = axe_violations(page, ".jp-OutputArea-output .sudoku-game")
-        assert found == [], f"{'dark' if dark else 'light'}: {found}"
-        game.scroll_into_view_if_needed()
-        SHOTS.mkdir(exist_ok=True)
-        game.screenshot(path=str(SHOTS / f"lab-08-{'dark' if dark else 'light'}.png"))
-        # the board follows the theme: dark cells with light lines in the dark, and back
-        cell, line = game.locator(".sudoku-board").evaluate(
-            "el => [getComputedStyle(el).backgroundColor, getComputedStyle(el).borderTopColor]"
-        )
-        assert (brightness(cell) < 0.3) == dark and (brightness(line) > 0.6) == dark, (cell, line)
+    try:
+        for dark in (False, True):
+            lab_theme(page, dark)
+            found = axe_violations(page, ".jp-OutputArea-output .sudoku-game")
+            assert found == [], f"{'dark' if dark else 'light'}: {found}"
+            game.scroll_into_view_if_needed()
+            SHOTS.mkdir(exist_ok=True)
+            game.screenshot(path=str(SHOTS / f"lab-08-{'dark' if dark else 'light'}.png"))
+            # the board follows the theme: dark cells with light lines in the dark, and back
+            cell, line = game.locator(".sudoku-board").evaluate(
+                "el => [getComputedStyle(el).backgroundColor, getComputedStyle(el).borderTopColor]"
+            )
+            assert (brightness(cell) < 0.3) == dark and (brightness(line) > 0.6) == dark, (
+                cell,
+                line,
+            )
+    finally:
+        lab_theme(page, dark=False)  # the worker's page goes on to its next lesson

@@ -1,232 +1,27 @@
 """A real browser against JupyterLab: run notebooks 01-03 and use their boards as a student would.
 
 Every wait is for the final state (`expect(...)` polls until it holds), never a fixed sleep,
-so a loaded machine makes the tests slower, not flaky.
-
-Needs Debian's Chromium (`apt-get install chromium`); skipped without it, except in CI
-(`CI=true`), where a missing browser is a failure. Everything runs on a temporary copy of
-the notebooks with its own Jupyter settings, on a free port on 127.0.0.1.
+so a loaded machine makes the tests slower, not flaky. The browser, the server and the page
+come from tests/in_browser.py; each test names its lesson (`on(...)`), which it gets run to
+the end, or as the lessons' test has just left it.
 """
 
 from __future__ import annotations
 
-import contextlib
-import json
-import os
 import re
-import secrets
-import shutil
-import signal
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
-from pathlib import Path
 
 import pytest
+from in_browser import WAIT_MS, on
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM_FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-SETTINGS = {
-    "@jupyterlab/apputils-extension/notification": {"fetchNews": "false", "checkForUpdates": False},
-    "@jupyterlab/notebook-extension/tracker": {
-        "autoStartDefaultKernel": True,
-        "windowingMode": "none",
-    },
-}
+ON_01 = on("01_rules.ipynb")
 
 
-def chromium() -> str:
-    """The browser to drive, or skip (fail in CI) when there is none."""
-    path = shutil.which("chromium") or shutil.which("chromium-browser")
-    if path:
-        return path
-    if os.environ.get("CI"):
-        pytest.fail(
-            "CI must run the browser tests: install Debian's chromium (apt-get install chromium)"
-        )
-    pytest.skip("no Chromium here; install it to run the browser tests (apt-get install chromium)")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture(scope="module")
-def lab(tmp_path_factory):
-    """A JupyterLab server on a temporary copy of the notebooks; stopped at the end."""
-    browser = chromium()
-    home = tmp_path_factory.mktemp("home")
-    root = tmp_path_factory.mktemp("notebooks")
-    for path in (ROOT / "notebooks").glob("*.ipynb"):
-        shutil.copy(path, root / path.name)
-    env = dict(os.environ, HOME=str(home))
-    for var in (
-        "JUPYTER_CONFIG_DIR",
-        "JUPYTER_DATA_DIR",
-        "JUPYTER_RUNTIME_DIR",
-        "JUPYTERLAB_SETTINGS_DIR",
-        "JUPYTERLAB_WORKSPACES_DIR",
-        "IPYTHONDIR",
-        "MPLCONFIGDIR",
-    ):
-        env[var] = str(home / var.lower())
-    for plugin, values in SETTINGS.items():
-        extension, name = plugin.rsplit("/", 1)
-        target = Path(env["JUPYTERLAB_SETTINGS_DIR"]) / extension / f"{name}.jupyterlab-settings"
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(json.dumps(values))
-    port, token = free_port(), secrets.token_hex(16)
-    command = [
-        sys.executable,
-        "-m",
-        "jupyterlab",
-        "--no-browser",
-        f"--port={port}",
-        "--ServerApp.ip=127.0.0.1",
-        f"--IdentityProvider.token={token}",
-        f"--ServerApp.root_dir={root}",
-        "--LabApp.news_url=None",
-        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-        "--LabApp.expose_app_in_browser=True",
-    ]
-    if hasattr(os, "geteuid") and os.geteuid() == 0:
-        command.append("--allow-root")
-    base = f"http://127.0.0.1:{port}"
-    with serving(command, env, f"{base}/api/status?token={token}", home / "server.log"):
-        yield {"base": base, "token": token, "browser": browser, "root": root}
-
-
-VOILA_READY = "/voila/static/voila.js"
-"""What to ask a Voila server whether it is up: a static file ("/" would start a kernel and
-run the whole notebook for every try)."""
-
-
-@contextlib.contextmanager
-def serving(command: list[str], env: dict, url: str, log_path: Path, cwd: Path | None = None):
-    """Run a server until the block ends: wait until `url` answers, then stop it (SIGTERM)."""
-    with open(log_path, "w") as log:
-        server = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT, cwd=cwd)
-    try:
-        deadline = time.monotonic() + 180  # a loaded machine starts servers slowly
-        while True:
-            try:
-                urllib.request.urlopen(url, timeout=2)
-                break
-            except OSError:
-                if time.monotonic() > deadline or server.poll() is not None:
-                    pytest.fail(f"{command[2]} did not start:\n" + log_path.read_text())
-                time.sleep(0.5)
-        yield server
-    finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    """Debian's Chromium driven by Playwright (which gives it a fresh profile); a test that
-    needs JupyterLab asks for `lab` too (the Voila tests do not start one)."""
-    path = chromium()
-    playwright = pytest.importorskip("playwright.sync_api")
-    with playwright.sync_playwright() as p:
-        chromium_app = p.chromium.launch(executable_path=path, args=CHROMIUM_FLAGS)
-        yield chromium_app
-        chromium_app.close()
-
-
-WAIT_MS = 60_000
-"""How long a state may take to show on a loaded machine (polled, so usually much less)."""
-
-PATIENCE_MS = 180_000
-"""How long a page load, a kernel's start or a click may take on a busy machine (polled, so
-usually far less): Playwright's default is 30 s; a Voila page's board took over 90 s beside
-a CPU hog with six test workers."""
-
-
-def patient(target):  # noqa: ANN001, ANN201 (a Playwright Page or BrowserContext)
-    """The page or browser profile with Playwright's waits made long enough for a busy machine."""
-    target.set_default_timeout(PATIENCE_MS)
-    target.set_default_navigation_timeout(PATIENCE_MS)
-    return target
-
-RUNNING_CELLS = """() => ![...document.querySelectorAll('.jp-InputPrompt')]
-    .some(prompt => prompt.textContent.includes('*'))"""
-"""True once no cell of the notebook is still waiting to run or running ([*])."""
-
-VIEWPORT = {"width": 1400, "height": 1000}
-
-CLOSE_ALL = """() => {
-    for (const widget of [...jupyterapp.shell.widgets('main')]) {
-        if (widget.context) { widget.context.model.dirty = false; }  // no "Save changes?"
-        widget.close();
-    }
-    return document.querySelectorAll('.jp-NotebookPanel').length === 0;
-}"""
-"""Close every open document without asking to save it (the server's copy is a throwaway)."""
-
-
-@pytest.fixture(scope="module")
-def lab_page(browser, lab):
-    """One JupyterLab page for the file, kept open as a student keeps it: each notebook is
-    opened in it from the app. Loading JupyterLab into a fresh page costs about 10 s of the
-    browser's CPU, more than running most lessons."""
-    page = patient(browser.new_page(viewport=VIEWPORT))
-    workspace = secrets.token_hex(4)  # a fresh workspace: no tabs left from another file
-    page.goto(f"{lab['base']}/lab/workspaces/{workspace}?reset&token={lab['token']}")
-    page.wait_for_function("() => window.jupyterapp !== undefined")
-    page.evaluate("() => jupyterapp.restored")
-    yield page
-    page.close()
-
-
-def open_notebook(page, lab, name: str):
-    """Open a notebook in the JupyterLab page with its kernel started, the last one closed and
-    its kernel ended first (so each notebook has the page and the machine to itself)."""
-    page.set_viewport_size(VIEWPORT)
-    page.wait_for_function(CLOSE_ALL)
-    shut_down_kernels(lab)
-    page.evaluate("name => jupyterapp.commands.execute('docmanager:open', {path: name})", name)
-    page.locator("#jp-main-statusbar").get_by_text("| Idle").wait_for(timeout=PATIENCE_MS)
-    return page
-
-
-def shut_down_kernels(server: dict) -> None:
-    """End every kernel the server runs."""
-    base, token = server["base"], server["token"]
-    for session in json.load(urllib.request.urlopen(f"{base}/api/sessions?token={token}")):
-        request = urllib.request.Request(
-            f"{base}/api/sessions/{session['id']}?token={token}", method="DELETE"
-        )
-        urllib.request.urlopen(request, timeout=30)
-
-
-def run_notebook(page, lab, name: str, ready: str = ".sudoku-grid-view .sudoku-r4c4"):
-    """Open a notebook in the JupyterLab page, run all cells, wait for `ready` and every cell."""
-    open_notebook(page, lab, name)
-    page.locator("#jp-MainMenu").get_by_text("Run", exact=True).click()
-    page.get_by_text("Run All Cells", exact=True).click()
-    page.locator(ready).first.wait_for(timeout=PATIENCE_MS)
-    page.wait_for_function(RUNNING_CELLS, timeout=PATIENCE_MS, polling=250)  # none left at [*]
-    page.locator("#jp-main-statusbar").get_by_text("| Idle").wait_for(timeout=PATIENCE_MS)
-    return page
+@pytest.fixture
+def page(lesson_page):  # noqa: ANN001, ANN201 (a Playwright Page)
+    """The page with the test's lesson run."""
+    return lesson_page
 
 
 def computed(locator, prop: str, pseudo: str | None = None) -> str:
@@ -246,12 +41,7 @@ def expect():
     return expect
 
 
-@pytest.fixture(scope="module")
-def page(lab_page, lab):
-    """Notebook 01 with all cells run."""
-    return run_notebook(lab_page, lab, "01_rules.ipynb")
-
-
+@ON_01
 def test_clicking_a_cell_highlights_its_units_and_lists_used_numbers(
     page, expect, tmp_path_factory
 ):
@@ -269,6 +59,7 @@ def test_clicking_a_cell_highlights_its_units_and_lists_used_numbers(
     page.screenshot(path=str(tmp_path_factory.mktemp("shots") / "01_rules_board.png"))
 
 
+@ON_01
 def test_regions_have_thick_borders(page):
     board = page.locator(".sudoku-grid-view").first
     thick = computed(board.locator(".sudoku-r3c3"), "border-top-width")
@@ -282,6 +73,7 @@ def test_regions_have_thick_borders(page):
     assert last["x"] + last["width"] <= whole["x"] + whole["width"] + 1
 
 
+@ON_01
 def test_arrow_keys_move_the_selection(page, expect):
     board = page.locator(".sudoku-grid-view").first
     board.locator(".sudoku-r4c4").click()
@@ -292,6 +84,7 @@ def test_arrow_keys_move_the_selection(page, expect):
     expect(board.locator(".sudoku-selected")).to_have_count(1)
 
 
+@ON_01
 def test_a_wrong_key_is_refused_and_a_conflict_is_marked_and_said(page, expect, tmp_path_factory):
     board = page.locator(".sudoku-grid-view").first
     cell = board.locator(".sudoku-r0c0")
@@ -316,10 +109,8 @@ def test_a_wrong_key_is_refused_and_a_conflict_is_marked_and_said(page, expect, 
     expect(message).to_have_text("(0, 0) cleared.")
 
 
-def test_helper_refuses_a_wrong_number_with_its_reason_and_moves_on(
-    lab_page, lab, expect, tmp_path_factory
-):
-    page = run_notebook(lab_page, lab, "02_elimination_sets.ipynb")
+@on("02_elimination_sets.ipynb")
+def test_helper_refuses_a_wrong_number_with_its_reason_and_moves_on(page, expect, tmp_path_factory):
     board = page.locator(".sudoku-grid-view").first
     marked = board.locator(".sudoku-marked")
     expect(marked).to_have_count(1)
@@ -338,10 +129,8 @@ def test_helper_refuses_a_wrong_number_with_its_reason_and_moves_on(
     board.screenshot(path=str(tmp_path_factory.mktemp("shots") / "02_helper.png"))
 
 
-def test_search_explorer_slider_redraws_board_and_depth_plot(
-    lab_page, lab, expect, tmp_path_factory
-):
-    page = run_notebook(lab_page, lab, "03_recursive_search.ipynb", ready=".sudoku-explorer img")
+@on("03_recursive_search.ipynb")
+def test_search_explorer_slider_redraws_board_and_depth_plot(page, expect, tmp_path_factory):
     explorer = page.locator(".sudoku-explorer").first
     board = explorer.locator(".sudoku-game")
     expect(board.locator(".sudoku-cell")).to_have_count(81)

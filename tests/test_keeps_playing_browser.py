@@ -35,8 +35,7 @@ import uuid
 from pathlib import Path
 
 import pytest
-from test_board_browser import AXE
-from test_browser import (
+from in_browser import (
     CHROMIUM_FLAGS,
     PATIENCE_MS,
     WAIT_MS,
@@ -44,6 +43,7 @@ from test_browser import (
     free_port,
     patient,
 )
+from test_board_browser import AXE
 from test_play_browser import NODELAY, SHOTS
 
 pytestmark = pytest.mark.browser

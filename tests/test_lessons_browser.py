@@ -24,12 +24,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_browser import (  # noqa: F401
+from in_browser import (
     VOILA_READY,
-    browser,
     free_port,
-    lab,
-    lab_page,
+    hand_over,
     open_notebook,
     patient,
     serving,
@@ -193,7 +191,7 @@ def shoot(page, path: Path) -> None:
 
 
 @pytest.mark.parametrize("name", NOTEBOOKS)
-def test_every_board_of_the_lesson_stands_whole_in_jupyterlab(lab_page, lab, name):  # noqa: F811
+def test_every_board_of_the_lesson_stands_whole_in_jupyterlab(lab_page, lab, name):
     page = lab_page
     with console_errors(page) as errors:
         open_notebook(page, lab, name)
@@ -215,9 +213,10 @@ def test_every_board_of_the_lesson_stands_whole_in_jupyterlab(lab_page, lab, nam
     for board in boards:
         if board["explorer"]:  # the explorer's board beside its depth plot, not a sliver
             assert board["width"] >= 9 * MIN_CELL, board
+    hand_over(name)  # the next test of this lesson plays with it as it stands
 
 
-def test_the_game_lesson_stands_whole_in_voila(browser, tmp_path_factory):  # noqa: F811
+def test_the_game_lesson_stands_whole_in_voila(shared_browser, tmp_path_factory):
     root = tmp_path_factory.mktemp("voila")
     shutil.copy(ROOT / "notebooks" / "08_play.ipynb", root / "08_play.ipynb")
     port = free_port()
@@ -227,7 +226,7 @@ def test_the_game_lesson_stands_whole_in_voila(browser, tmp_path_factory):  # no
                f"--Voila.config_file_paths={ROOT / 'app'}"]  # fmt: skip (the class server's)
     ready = f"http://127.0.0.1:{port}{VOILA_READY}"
     with serving(command, env, ready, root / "voila.log", cwd=root):
-        page = patient(browser.new_page(viewport={"width": 1200, "height": 900}))
+        page = patient(shared_browser.new_page(viewport={"width": 1200, "height": 900}))
         with console_errors(page) as errors:
             page.goto(f"http://127.0.0.1:{port}/", timeout=WAIT_MS)  # Voila runs 08 first
             page.locator(".sudoku-game .sudoku-board").first.wait_for(timeout=WAIT_MS)

@@ -31,7 +31,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_browser import CHROMIUM_FLAGS, CLOSE_ALL, RUNNING_CELLS, chromium, patient
+from tests.in_browser import CHROMIUM_FLAGS, CLOSE_ALL, RUNNING_CELLS, chromium, patient
 
 pytestmark = pytest.mark.browser
 

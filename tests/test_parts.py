@@ -38,3 +38,50 @@ def test_a_worker_that_dies_costs_its_test_and_the_run_goes_on(tmp_path, workers
     )  # pytest-xdist's own loadfile waits forever here (its issues 1327 and 1378)
     assert "1 failed, 5 passed" in run.stdout, run.stdout[-2000:]
     assert "test_dies" in run.stdout
+
+
+LESSON = "tests/test_lessons_browser.py::test_every_board[{}]"
+
+
+def test_a_jupyterlab_test_of_a_lesson_runs_right_after_the_lesson_on_its_worker():
+    from parts import deal, in_lesson_order
+
+    collection = [
+        "tests/test_board_browser.py::test_app_axe[light]",
+        "tests/test_board_browser.py::test_lab_axe[08_play.ipynb]",
+        "tests/test_browser.py::test_clicking[01_rules.ipynb]",
+        "tests/test_browser.py::test_helper[02_elimination_sets.ipynb]",
+        "tests/test_browser.py::test_explorer[03_recursive_search.ipynb]",
+        *(LESSON.format(name) for name in ("00_start.ipynb", "01_rules.ipynb", "08_play.ipynb")),
+        "tests/test_lite_browser.py::test_lesson[01_rules.ipynb]",
+        "tests/test_play_browser.py::test_keys[08_play.ipynb]",
+        "tests/test_play_browser.py::test_voila",
+    ]
+    ordered = [collection[i] for i in in_lesson_order(collection)]
+    assert sorted(ordered) == sorted(collection)
+    assert ordered == [
+        "tests/test_board_browser.py::test_app_axe[light]",
+        "tests/test_browser.py::test_helper[02_elimination_sets.ipynb]",  # 02 is not run here
+        "tests/test_browser.py::test_explorer[03_recursive_search.ipynb]",
+        LESSON.format("00_start.ipynb"),
+        LESSON.format("01_rules.ipynb"),
+        "tests/test_browser.py::test_clicking[01_rules.ipynb]",
+        LESSON.format("08_play.ipynb"),
+        "tests/test_board_browser.py::test_lab_axe[08_play.ipynb]",
+        "tests/test_play_browser.py::test_keys[08_play.ipynb]",
+        "tests/test_lite_browser.py::test_lesson[01_rules.ipynb]",  # its own browser: stays
+        "tests/test_play_browser.py::test_voila",
+    ]
+    parts = deal(ordered)
+    assert parts[LESSON.format("00_start.ipynb")] == "tests/test_lessons_browser.py#0"
+    assert parts["tests/test_browser.py::test_clicking[01_rules.ipynb]"] == (
+        parts[LESSON.format("01_rules.ipynb")]
+    )
+    for follower in ("test_board_browser.py::test_lab_axe", "test_play_browser.py::test_keys"):
+        assert parts[f"tests/{follower}[08_play.ipynb]"] == parts[LESSON.format("08_play.ipynb")]
+    own = [
+        "test_browser.py::test_helper[02_elimination_sets.ipynb]",
+        "test_lite_browser.py::test_lesson[01_rules.ipynb]",
+        "test_play_browser.py::test_voila",
+    ]
+    assert not {f"tests/{nodeid}" for nodeid in own} & set(parts)  # each a unit of its file

@@ -16,16 +16,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_browser import (  # noqa: F401
+from in_browser import (
     PATIENCE_MS,
     VOILA_READY,
     WAIT_MS,
-    browser,
     free_port,
-    lab,
-    lab_page,
+    on,
     patient,
-    run_notebook,
     serving,
 )
 
@@ -149,12 +146,16 @@ def style(locator, prop: str, pseudo: str | None = None) -> str:
     )
 
 
-@pytest.fixture(scope="module")
-def page(lab_page, lab):  # noqa: F811
-    """Notebook 08 with all cells run."""
-    return run_notebook(lab_page, lab, "08_play.ipynb", ready=".sudoku-game .sudoku-r8c8")
+ON_08 = on("08_play.ipynb")
 
 
+@pytest.fixture
+def page(lesson_page):  # noqa: ANN001, ANN201 (a Playwright Page)
+    """Notebook 08 with all cells run (tests/in_browser.py)."""
+    return lesson_page
+
+
+@ON_08
 def test_a_4x4_game_by_keyboard_alone_then_a_new_one_by_mouse(page):
     warmup = page.locator(".sudoku-game").first
     with screenshot_on_failure(page, "keyboard"):
@@ -180,6 +181,7 @@ def test_a_4x4_game_by_keyboard_alone_then_a_new_one_by_mouse(page):
         play_by_mouse(warmup)
 
 
+@ON_08
 def test_help_marks_exactly_the_allowed_cells_and_check_shows_right_and_wrong(page):
     board = page.locator(".sudoku-game").nth(1)
     with screenshot_on_failure(page, "help-check"):
@@ -216,6 +218,7 @@ def test_help_marks_exactly_the_allowed_cells_and_check_shows_right_and_wrong(pa
         board.screenshot(path=str(SHOTS / "9x9-checked.png"))
 
 
+@ON_08
 def test_save_restart_the_kernel_restore_gives_the_same_state(page):
     board = page.locator(".sudoku-game").nth(1)
     with screenshot_on_failure(page, "save-restore"):
@@ -256,6 +259,7 @@ def test_save_restart_the_kernel_restore_gives_the_same_state(page):
 
 
 
+@ON_08
 def test_typing_your_own_puzzle_in_jupyterlab_reaches_the_box_not_the_notebook(page):
     from playwright.sync_api import expect
 
@@ -274,7 +278,7 @@ def test_typing_your_own_puzzle_in_jupyterlab_reaches_the_box_not_the_notebook(p
         assert page.locator(".jp-Notebook .jp-Cell").count() == cells_before
 
 @pytest.fixture(scope="module")
-def voila_page(browser, lab, tmp_path_factory):  # noqa: F811
+def voila_page(browser, tmp_path_factory):
     """The app of `make play`, served by Voila with a fixed seed."""
     root = tmp_path_factory.mktemp("app")
     shutil.copy(ROOT / "app" / "play.ipynb", root / "play.ipynb")

@@ -11,11 +11,10 @@ import time
 from pathlib import Path
 
 import pytest
-from test_browser import (  # noqa: F401
+from in_browser import (
     PATIENCE_MS,
     VOILA_READY,
     WAIT_MS,
-    browser,
     free_port,
     patient,
     serving,
@@ -27,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
-def app(browser, tmp_path_factory):  # noqa: F811
+def app(browser, tmp_path_factory):
     """The app of `make play` with its config file, on a fixed puzzle."""
     root = tmp_path_factory.mktemp("app")
     for name in ("play.ipynb", "voila.json"):
@@ -58,7 +57,7 @@ def entries(board) -> dict[str, str]:
 
 
 def test_save_reload_restore_download_and_upload_keep_the_players_game(
-    browser,  # noqa: F811
+    browser,
     app,
     tmp_path,
 ):
