@@ -91,6 +91,11 @@ def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> 
         SHARED.close()
 
 
+def pytest_sessionfinish() -> None:
+    """Stop them at the end in any case (a run stopped early, or tests deselected after)."""
+    SHARED.close()
+
+
 def is_notebook_cell(item: pytest.Item) -> bool:
     """A cell of a notebook that nbval runs."""
     return type(item).__name__ == "IPyNbCell" and item.parent is not None

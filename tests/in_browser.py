@@ -176,6 +176,11 @@ def patient(target):  # noqa: ANN001, ANN201 (a Playwright Page or BrowserContex
     target.set_default_navigation_timeout(PATIENCE_MS)
     return target
 
+POLL_MS = 250
+"""How often a wait for a state of the page looks again. Playwright's default for a function,
+every frame, runs the test's script in the page's main thread some 60 times a second while a
+lesson runs for a minute: CPU taken from the kernel and the page the test waits on."""
+
 RUNNING_CELLS = """() => ![...document.querySelectorAll('.jp-InputPrompt')]
     .some(prompt => prompt.textContent.includes('*'))"""
 """True once no cell of the notebook is still waiting to run or running ([*])."""
@@ -295,7 +300,7 @@ def run_notebook(page, lab, name: str, ready: str = GRID_READY):
     page.locator("#jp-MainMenu").get_by_text("Run", exact=True).click()
     page.get_by_text("Run All Cells", exact=True).click()
     page.locator(ready).first.wait_for(timeout=PATIENCE_MS)
-    page.wait_for_function(RUNNING_CELLS, timeout=PATIENCE_MS, polling=250)  # none left at [*]
+    page.wait_for_function(RUNNING_CELLS, timeout=PATIENCE_MS, polling=POLL_MS)  # none left at [*]
     page.locator("#jp-main-statusbar").get_by_text("| Idle").wait_for(timeout=PATIENCE_MS)
     return page
 

@@ -25,6 +25,7 @@ from pathlib import Path
 
 import pytest
 from in_browser import (
+    POLL_MS,
     VOILA_READY,
     free_port,
     hand_over,
@@ -172,7 +173,7 @@ def drawn(page) -> None:
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     with contextlib.suppress(PlaywrightTimeout):
-        page.wait_for_function(WIDGETS_DRAWN, timeout=WAIT_MS, polling=250)
+        page.wait_for_function(WIDGETS_DRAWN, timeout=WAIT_MS, polling=POLL_MS)
 
 
 TALLEST = """() => Math.max(...[...document.querySelectorAll('*')].map(el => el.scrollHeight))"""
@@ -198,7 +199,7 @@ def test_every_board_of_the_lesson_stands_whole_in_jupyterlab(lab_page, lab, nam
         status = page.locator("#jp-main-statusbar")
         page.locator("#jp-MainMenu").get_by_text("Run", exact=True).click()
         page.get_by_text("Run All Cells", exact=True).click()
-        page.wait_for_function(ALL_RAN, timeout=WAIT_MS, polling=250)
+        page.wait_for_function(ALL_RAN, timeout=WAIT_MS, polling=POLL_MS)
         status.get_by_text("| Idle").wait_for(timeout=WAIT_MS)
         drawn(page)
         failures = page.evaluate(ERRORS)
@@ -235,6 +236,7 @@ def test_the_game_lesson_stands_whole_in_voila(shared_browser, tmp_path_factory)
                 " || getComputedStyle(document.querySelector('.voila-spinner, #loading')).display"
                 " === 'none'",
                 timeout=WAIT_MS,
+                polling=POLL_MS,
             )
             boards = page.evaluate(MEASURE.replace(".jp-OutputArea-output ", ""))
             failures = page.evaluate(ERRORS)

@@ -31,7 +31,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.in_browser import CHROMIUM_FLAGS, CLOSE_ALL, RUNNING_CELLS, chromium, patient
+from tests.in_browser import CHROMIUM_FLAGS, CLOSE_ALL, POLL_MS, RUNNING_CELLS, chromium, patient
 
 pytestmark = pytest.mark.browser
 
@@ -196,8 +196,9 @@ def run_all(page) -> None:
     page.get_by_text("Run All Cells", exact=True).click()
     page.wait_for_function("() => document.querySelector('.jp-InputPrompt')"
                            " && [...document.querySelectorAll('.jp-InputPrompt')]"
-                           ".some(p => /\\[\\d+\\]/.test(p.textContent))", timeout=WAIT_MS)
-    page.wait_for_function(RUNNING_CELLS, timeout=WAIT_MS)
+                           ".some(p => /\\[\\d+\\]/.test(p.textContent))", timeout=WAIT_MS,
+                           polling=POLL_MS)
+    page.wait_for_function(RUNNING_CELLS, timeout=WAIT_MS, polling=POLL_MS)
     page.locator("#jp-main-statusbar").get_by_text("| Idle").wait_for(timeout=WAIT_MS)
 
 
@@ -211,7 +212,7 @@ def run_cell(page, code: str) -> None:
     editor.click()
     page.keyboard.insert_text(code)
     editor.press("Shift+Enter")
-    page.wait_for_function(RUNNING_CELLS, timeout=WAIT_MS)
+    page.wait_for_function(RUNNING_CELLS, timeout=WAIT_MS, polling=POLL_MS)
 
 
 def errors(page) -> list[str]:

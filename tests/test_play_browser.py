@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from in_browser import (
     PATIENCE_MS,
+    POLL_MS,
     VOILA_READY,
     WAIT_MS,
     free_port,
@@ -249,6 +250,7 @@ def test_save_restart_the_kernel_restore_gives_the_same_state(page):
             "?.querySelectorAll('.sudoku-entry').length === 0",
             arg=0,
             timeout=60_000,
+            polling=POLL_MS,
         )
         assert state(board) != before
         board.locator(".sudoku-btn-restore").click()
