@@ -176,6 +176,14 @@ def patient(target):  # noqa: ANN001, ANN201 (a Playwright Page or BrowserContex
     target.set_default_navigation_timeout(PATIENCE_MS)
     return target
 
+def open_board(page, url: str):  # noqa: ANN001, ANN201 (Playwright's Page and Locator)
+    """Load the app (Voila) into `page` and wait until its board is drawn: the game on it."""
+    page.goto(url)
+    board = page.locator(".sudoku-game").first
+    board.locator(".sudoku-r8c8").wait_for(timeout=PATIENCE_MS)
+    return board
+
+
 POLL_MS = 250
 """How often a wait for a state of the page looks again. Playwright's default for a function,
 every frame, runs the test's script in the page's main thread some 60 times a second while a

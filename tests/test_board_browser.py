@@ -22,11 +22,11 @@ from pathlib import Path
 
 import pytest
 from in_browser import (
-    PATIENCE_MS,
     VOILA_READY,
     WAIT_MS,
     free_port,
     on,
+    open_board,
     patient,
     serving,
 )
@@ -110,8 +110,7 @@ def voila(seed: str = "5"):
 def open_app(browser, url: str, **context):
     """A fresh page on the app, its board drawn."""
     page = patient(browser.new_context(**context)).new_page()
-    page.goto(url)
-    page.locator(".sudoku-game .sudoku-r8c8").wait_for(timeout=PATIENCE_MS)
+    open_board(page, url)
     return page
 
 

@@ -37,10 +37,10 @@ from pathlib import Path
 import pytest
 from in_browser import (
     CHROMIUM_FLAGS,
-    PATIENCE_MS,
     WAIT_MS,
     chromium,
     free_port,
+    open_board,
     patient,
 )
 from test_board_browser import AXE
@@ -138,12 +138,6 @@ def leave(page) -> None:
     shuts its kernel down at once (a page closed without that goodbye is the culler's)."""
     page.goto("about:blank")
     page.close()
-
-
-def open_board(page, url: str):
-    page.goto(url)
-    page.locator(".sudoku-game .sudoku-r8c8").wait_for(timeout=PATIENCE_MS)
-    return page.locator(".sudoku-game").first
 
 
 def blank_cells(board) -> list[tuple[int, int]]:

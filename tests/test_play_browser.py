@@ -17,12 +17,12 @@ from pathlib import Path
 
 import pytest
 from in_browser import (
-    PATIENCE_MS,
     POLL_MS,
     VOILA_READY,
     WAIT_MS,
     free_port,
     on,
+    open_board,
     patient,
     serving,
 )
@@ -291,8 +291,7 @@ def voila_page(browser, tmp_path_factory):
     with serving(command, env, f"http://127.0.0.1:{port}{VOILA_READY}", root / "voila.log",
                  cwd=root):
         page = patient(browser.new_page(viewport={"width": 1200, "height": 900}))
-        page.goto(f"http://127.0.0.1:{port}/")
-        page.locator(".sudoku-game .sudoku-r8c8").wait_for(timeout=PATIENCE_MS)
+        open_board(page, f"http://127.0.0.1:{port}/")
         yield page
         page.close()
 

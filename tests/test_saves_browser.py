@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 from in_browser import (
-    PATIENCE_MS,
     VOILA_READY,
     WAIT_MS,
     free_port,
+    open_board,
     patient,
     serving,
 )
@@ -39,13 +39,6 @@ def app(browser, tmp_path_factory):
     with serving(command, env, f"http://127.0.0.1:{port}{VOILA_READY}", root / "voila.log",
                  cwd=root):
         yield {"url": f"http://127.0.0.1:{port}/", "log": root / "voila.log", "root": root}
-
-
-def open_board(page, url: str):
-    page.goto(url)
-    board = page.locator(".sudoku-game").first
-    board.locator(".sudoku-r8c8").wait_for(timeout=PATIENCE_MS)
-    return board
 
 
 def entries(board) -> dict[str, str]:
