@@ -31,7 +31,10 @@ times:
    puzzles (seeds 1-20, 101-150, 201-240, 301-350, 501-530, 601-640) 73,224 nodes down
    to 68,890, fewer on every set (0.5-11%), on 40 25x25 puzzles 894 to 776; counting
    in 0.92-1.00 of the time (weighing it twice: 63,324 nodes on the first five sets,
-   against 60,260 once and 63,978 not at all). 9x9 and digging's checks keep the old way.
+   against 60,260 once and 63,978 not at all). 9x9 and digging's checks keep the old way;
+   the full grids `generate` fills with `solve` from 16x16 up come out otherwise for
+   some seeds (6 of 230 16x16 seeds, 9 of 40 25x25), as after any change to the search:
+   on 16x16 seeds 1-20 two such puzzles are harder (6,892 nodes for the 20, not 5,770).
 
 5. **Locked candidates (16x16 and up).** Where a row or column meets a region, a number
    whose marks in one of them all lie in that meeting is ruled out in the rest of the
@@ -114,8 +117,10 @@ this solver's, three rounds in one process taking turns with the code before: se
 501-530 0.87 -> 0.93; 25x25 seeds 1-20 and 101-120 1.40 -> 1.49 (bench_big: 16x16 1.19,
 25x25 2.23). With the guessed field weighed too (item 4), against the code before both:
 1.18 -> 1.25, 1.04 -> 1.12, 1.11 -> 1.21, 0.97 -> 1.07, 0.92 -> 0.92, and seeds 601-640
-1.29 -> 1.39; 25x25 1.48 -> 1.62 and 1.33 -> 1.41. So on 16x16 it is at par or ahead,
-but not by 15% on every set: a set's ratio follows its share of hard puzzles.
+1.29 -> 1.39; 25x25 1.48 -> 1.62 and 1.33 -> 1.41 (the same puzzles for both). On the
+puzzles it generates itself (six differ): 1-20 1.09, 101-150 1.01, 201-240 1.18, 301-350
+1.08. So on 16x16 it is at par or ahead, but not by 15% on every set: a set's ratio
+follows its share of hard puzzles.
 Measured and not taken, on those 50 puzzles:
 
 - dom/wdeg as a ratio (marks over 1 + dead ends, fields of up to 3 or 4 marks): 23,465
