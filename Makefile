@@ -48,14 +48,19 @@ $(VENV)/.hub: $(STAMP) pyproject.toml
 # Root (containers, some school images) must say so explicitly to Jupyter.
 LAB_ARGS ?= $(if $(filter 0,$(shell id -u 2>/dev/null)),--allow-root)
 
+# JupyterLab as a student meets it: the dev extra also brings nbgrader (its menu, a Validate
+# button on every notebook, a Create Assignment panel) and JupyterLite's in-browser kernel,
+# which student-lab/ turns off for these two targets (`.venv/bin/jupyter lab` keeps them).
+STUDENT_LAB := JUPYTER_CONFIG_PATH=$(CURDIR)/student-lab$(if $(JUPYTER_CONFIG_PATH),:$(JUPYTER_CONFIG_PATH))
+
 lab: $(STAMP)
-	$(BIN)/jupyter lab notebooks/ $(LAB_ARGS)
+	$(STUDENT_LAB) $(BIN)/jupyter lab notebooks/ $(LAB_ARGS)
 
 # Students working from a clone: their own copy of the student notebooks in my-work/ (made
 # once; a notebook already there is never overwritten), opened in JupyterLab.
 my-work: $(STAMP)
 	$(BIN)/python -m sudoku_teach.teacher.my_work notebooks/student my-work
-	$(BIN)/jupyter lab my-work/ $(LAB_ARGS)
+	$(STUDENT_LAB) $(BIN)/jupyter lab my-work/ $(LAB_ARGS)
 
 # The game as a web page with no code showing (Voila), on http://localhost:8866; its limits
 # (when idle kernels are shut down) are in app/voila.json. Its kernel websocket sends each

@@ -32,6 +32,8 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+STUDENT_LAB = ROOT / "student-lab"
+"""What `make lab` and `make my-work` add to Jupyter's configuration: no teachers' tools."""
 CHROMIUM_FLAGS = [
     "--headless",
     "--no-sandbox",
@@ -71,13 +73,14 @@ def free_port() -> int:
 
 @contextlib.contextmanager
 def started_lab(tmp_path_factory):  # noqa: ANN001 (pytest's)
-    """A JupyterLab server on a temporary copy of the notebooks; stopped at the end."""
+    """A JupyterLab server on a temporary copy of the notebooks, as `make lab` starts it (the
+    student's extensions: `STUDENT_LAB`); stopped at the end."""
     browser = chromium()
     home = tmp_path_factory.mktemp("home")
     root = tmp_path_factory.mktemp("notebooks")
     for path in (ROOT / "notebooks").glob("*.ipynb"):
         shutil.copy(path, root / path.name)
-    env = dict(os.environ, HOME=str(home))
+    env = dict(os.environ, HOME=str(home), JUPYTER_CONFIG_PATH=str(STUDENT_LAB))
     for var in (
         "JUPYTER_CONFIG_DIR",
         "JUPYTER_DATA_DIR",
