@@ -1,11 +1,12 @@
 """A real browser for the tests: Debian's Chromium, and the JupyterLab and Voila servers it visits.
 
-The fixtures here (`browser`, `lab`, `lab_page`) are shared by every test file a worker of
-`make test` runs (tests/conftest.py makes them the session's): one Chromium, one JupyterLab
-server and one JupyterLab page, kept open as a student keeps one. A lesson that the lessons'
-test has just run in that page is handed over, as it stands, to the next test that asks for
-it (`run_notebook`), instead of being run a second time (tests/parts.py sends those tests to
-the same worker, right after it).
+A worker of `make test` keeps one Chromium, one JupyterLab server and one JupyterLab page
+(`SHARED`: the fixtures `shared_browser`, `lab`, `lab_page`, given to every file by
+tests/conftest.py), kept open as a student keeps one, while its tests need them. A lesson
+that the lessons' test has just run in that page is handed over, as it stands, to the next
+test that asks for it (`lesson_page`), instead of being run a second time (tests/parts.py
+sends those tests to the same worker, right after it). A file's Voila pages open in a
+Chromium of its own (`browser`).
 
 Needs Debian's Chromium (`apt-get install chromium`); skipped without it, except in CI
 (`CI=true`), where a missing browser is a failure. Everything runs on a temporary copy of
@@ -179,6 +180,7 @@ def patient(target):  # noqa: ANN001, ANN201 (a Playwright Page or BrowserContex
     target.set_default_navigation_timeout(PATIENCE_MS)
     return target
 
+
 def open_board(page, url: str):  # noqa: ANN001, ANN201 (Playwright's Page and Locator)
     """Load the app (Voila) into `page` and wait until its board is drawn: the game on it."""
     page.goto(url)
@@ -302,7 +304,7 @@ def hand_over(name: str) -> None:
 
 
 GRID_READY = ".sudoku-grid-view .sudoku-r4c4"
-"""What shows that a grid view (the first widget of lessons 01 and 02) is drawn."""
+"""What shows that a grid view (lessons 01 and 02 open with one) is drawn: its centre cell."""
 
 
 def run_notebook(page, lab, name: str, ready: str = GRID_READY):

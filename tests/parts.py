@@ -5,14 +5,14 @@ A file stays on one worker, so that a notebook's cells run in order in one kerne
 file's shared server (JupyterLab, Voila) starts once. A few files would then take longer
 alone than the rest of the suite on the other workers; their tests are dealt out in turn
 into parts, each part a unit of its own that starts the file's server for itself.
+(pytest-xdist's own groups, `--dist loadgroup`, rename the tests, which pytest 9 no
+longer lets a plugin do.)
 
 A JupyterLab test that plays with a lesson (its id names it: "...[01_rules.ipynb]") goes
 where the lessons' test runs that lesson, right after it (`in_lesson_order`, used by
 tests/conftest.py): it takes the lesson as the lessons' test left it in the worker's one
 JupyterLab page, instead of a server, a page and a run of the lesson of its own
 (tests/in_browser.py).
-(pytest-xdist's own groups, `--dist loadgroup`, rename the tests, which pytest 9 no
-longer lets a plugin do.)
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ FOLLOWERS = {"test_browser.py", "test_play_browser.py", "test_board_browser.py"}
 
 
 def file_name(nodeid: str) -> str:
+    """The test file's name, without its folder."""
     return nodeid.split("::")[0].rsplit("/", 1)[-1]
 
 
@@ -54,9 +55,10 @@ def in_lesson_order(collection: list[str]) -> list[int]:
     ran = {lesson_of(nodeid) for nodeid in collection if file_name(nodeid) == LESSONS}
     moved = [i for i, nodeid in enumerate(collection)
              if follows(nodeid) and lesson_of(nodeid) in ran]  # fmt: skip
+    left = set(moved)
     order: list[int] = []
     for i, nodeid in enumerate(collection):
-        if i in moved:
+        if i in left:
             continue
         order.append(i)
         if file_name(nodeid) == LESSONS and lesson_of(nodeid):
