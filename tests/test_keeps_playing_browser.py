@@ -36,9 +36,7 @@ from pathlib import Path
 
 import pytest
 from in_browser import (
-    CHROMIUM_FLAGS,
     WAIT_MS,
-    chromium,
     free_port,
     open_board,
     patient,
@@ -54,17 +52,6 @@ PROBE = """() => [...document.querySelectorAll('.sudoku-game .sudoku-entry')]
     .map(c => [c.className.match(/sudoku-r\\d+c\\d+/)[0], c.innerText.trim()])"""
 KEPT_PAUSED = """() => Object.keys(localStorage).some(key => key.endsWith('/current')
     && localStorage.getItem(key).includes('"paused": true'))"""
-
-
-@pytest.fixture(scope="module")
-def chrome():
-    """Debian's Chromium driven by Playwright, without a JupyterLab."""
-    path = chromium()
-    playwright = pytest.importorskip("playwright.sync_api")
-    with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=path, args=CHROMIUM_FLAGS)
-        yield browser
-        browser.close()
 
 
 @contextlib.contextmanager
@@ -118,16 +105,16 @@ an answer (a busy machine may take a few)."""
 
 
 @pytest.fixture
-def context(chrome):
+def context(browser):
     """A browser window of its own for one test, closed at its end even when the test fails
     (a page left open would keep pinging its kernel, which the next test waits to see go)."""
-    window = patient(chrome.new_context(viewport={"width": 1100, "height": 900}))
+    window = patient(browser.new_context(viewport={"width": 1100, "height": 900}))
     yield window
     window.close()
 
 
 @pytest.fixture(scope="module")
-def served(chrome):
+def served(browser):
     """The app with short limits, one server for every test of the file."""
     with app(LIMITS, heartbeat=HEARTBEAT) as server:
         yield server
@@ -416,12 +403,12 @@ SIZES = """() => {
 
 
 @pytest.mark.parametrize("look", ["light", "dark", "system-dark"])
-def test_the_app_passes_every_axe_rule_and_is_big_enough_on_a_phone(chrome, served, look):
+def test_the_app_passes_every_axe_rule_and_is_big_enough_on_a_phone(browser, served, look):
     from playwright.sync_api import expect
 
     url = served["url"] + ("?theme=dark" if look == "dark" else "")
     scheme = "dark" if look == "system-dark" else "light"
-    context = patient(chrome.new_context(viewport={"width": 1280, "height": 900},
+    context = patient(browser.new_context(viewport={"width": 1280, "height": 900},
                                          device_scale_factor=2, color_scheme=scheme,
                                          has_touch=True))  # fmt: skip
     page = context.new_page()
@@ -456,10 +443,10 @@ def test_the_app_passes_every_axe_rule_and_is_big_enough_on_a_phone(chrome, serv
     context.close()
 
 
-def test_a_16x16_game_in_the_app_by_letters_and_by_touch(chrome, served):
+def test_a_16x16_game_in_the_app_by_letters_and_by_touch(browser, served):
     from playwright.sync_api import expect
 
-    context = patient(chrome.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+    context = patient(browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
                                          is_mobile=True, device_scale_factor=2))  # fmt: skip
     page = context.new_page()
     board = open_board(page, served["url"])
