@@ -94,7 +94,7 @@ class CandidateGrid:
     def remove(self, cell: Cell, value: int) -> None:
         """Cross a candidate off one cell (and off that cell's places in its three units)."""
         if not self.allows(cell, value):
-            raise CandidateError(f"cell {cell} has no candidate {value} to remove")
+            raise CandidateError(f"cell {cell} has no candidate {symbol(value)} to remove")
         row, col = cell
         self._cross_off((row * self.size + col,), value)
 

@@ -252,8 +252,12 @@ def reject_hexadecimal(found: list[Token], shape: Shape, source: str | None) -> 
 
 
 def reject_letters(found: list[Token], shape: Shape | None, source: str | None) -> None:
-    """A letter in a grid of 9x9 or smaller is a typo (O for 0, l for 1): say where it is."""
-    big = shape.size > 9 if shape else len(found) in (FULL_SIZES[16], FULL_SIZES[25])
+    """A letter in a grid of 9x9 or smaller is a typo (O for 0, l for 1): say where it is.
+
+    More cells than a 9x9 grid holds are meant as a big grid, letters and all, even when
+    a cell is missing: that is told by the count of cells or rows, not as a typo.
+    """
+    big = shape.size > 9 if shape else len(found) > FULL_SIZES[9]
     letter = None if big else next((t for t in found if t.char.isalpha()), None)
     if letter is not None:
         raise PuzzleFormatError(

@@ -119,7 +119,7 @@ class Conflict:
         cells = [f"({r}, {c})" for r, c in self.cells]
         where = ", ".join(cells[:-1]) + " and " + cells[-1]
         times = {2: "twice", 3: "three times"}.get(len(cells), f"{len(cells)} times")
-        return f"{self.unit.name} has the number {self.value} {times}: cells {where}"
+        return f"{self.unit.name} has the number {symbol(self.value)} {times}: cells {where}"
 
 
 def conflicts(grid: GridLike) -> list[Conflict]:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Literal, NamedTuple, overload
 
 from .errors import StepIndexError
+from .formats import symbol
 from .grid import Grid
 from .shape import Cell
 
@@ -59,7 +60,8 @@ class Event(NamedTuple):
     def __str__(self) -> str:
         if self.kind == "solution":
             return f"step {self.step}: solution found at depth {self.depth}"
-        return f"step {self.step}: {self.kind} {self.value} at {self.cell}, depth {self.depth}"
+        value = symbol(self.value, "0")
+        return f"step {self.step}: {self.kind} {value} at {self.cell}, depth {self.depth}"
 
 
 class Trace:

@@ -290,3 +290,91 @@ def test_a_16x16_hint_and_the_board_name_a_region_by_rows_and_columns() -> None:
     assert not re.search(r"\b1[0-6]\b", re.sub(r"\(\d+, \d+\)|\b(rows?|columns?) \d+(-\d+)?",
                                                 "", shown)), shown
     assert re.search(r"\b[A-G]\b", shown), shown  # the row's 10-16, as letters
+
+
+def digits_over_9(text: str) -> list[str]:
+    """The numbers 10-25 a message writes in digits, leaving out places (cells, rows, lines)."""
+    import re
+
+    places = r"\(\d+, \d+\)|\b(rows?|columns?|lines?) \d+(-\d+)?"
+    return re.findall(r"\b(?:1\d|2[0-5])\b", re.sub(places, "", text))
+
+
+def test_a_16x16_clash_names_its_number_as_a_letter(capsys: pytest.CaptureFixture[str]) -> None:
+    from sudoku_teach.errors import RuleViolation
+    from sudoku_teach.rules import check_rules
+
+    cells = [0] * 256
+    cells[0] = cells[5] = 12
+    grid = Grid(cells, Shape.for_size(16))
+    with pytest.raises(RuleViolation) as broken:
+        check_rules(grid)
+    said = str(broken.value)
+    assert "row 0 has the number C twice" in said and not digits_over_9(said), said
+    assert main(["check", grid.to_string()]) == 1
+    assert "row 0 has the number C twice" in capsys.readouterr().err
+
+
+def test_the_board_views_say_16x16_entries_in_letters() -> None:
+    from sudoku_teach.views.gridview import GridView
+    from sudoku_teach.views.widgets import SinglesHelper
+
+    puzzle = Grid.parse(thinned_16x16())
+    view = GridView(puzzle, editable=True)
+    blank = puzzle.empty_cells()[0]
+    in_row = next(v for v in (puzzle[blank[0], c] for c in range(16)) if v >= 10)
+    view.board._received(view.board, {"type": "cell", "r": blank[0], "c": blank[1],
+                                      "key": str(in_row)}, [])
+    said = view.board.message
+    assert said.startswith(f"{formats_symbol(in_row)} placed in {blank}, but it breaks a rule")
+    assert not digits_over_9(said), said
+    helper = SinglesHelper(puzzle)
+    assert helper.step is not None
+    cell, value = helper.step.cell, helper.step.value
+    wrong = next(v for v in range(10, 17) if v != value and not helper.view.grid[cell])
+    board = helper.view.board
+    for key in (wrong, value):
+        board._received(board, {"type": "cell", "r": cell[0], "c": cell[1], "key": str(key)}, [])
+        assert not digits_over_9(board.message) and board.message, board.message
+    assert board.message.startswith(f"Right: {formats_symbol(value)} goes in {cell}.")
+
+
+def test_a_16x16_game_on_its_board_counts_a_region_s_rows_from_1_too() -> None:
+    from sudoku_teach.game import Game
+    from sudoku_teach.views.play import GameView, for_players
+
+    assert for_players("region (rows 4-7, columns 12-15) needs a G") == (
+        "region (rows 5-8, columns 13-16) needs a G")
+    assert for_players("line 3, column 7: unexpected") == "line 3, column 7: unexpected"
+    puzzle = thinned_16x16()
+    view = GameView(Game.from_text(puzzle, lambda: 0.0))
+    view.play_own(".Z" + puzzle[2:])  # a place in the text: from 1 already
+    assert "line 1, column 2: unexpected character 'Z'" in view.board.message
+    view.play_own("CC" + puzzle[2:])
+    assert "row 1 has the number C twice" in view.board.message, view.board.message
+    assert not digits_over_9(view.board.message)
+
+
+def test_a_16x16_grid_with_a_cell_missing_from_a_row_is_told_so_not_about_letters() -> None:
+    rows = [thinned_16x16()[r * 16:(r + 1) * 16] for r in range(16)]
+    rows[7] = rows[7][:-1]
+    with pytest.raises(PuzzleFormatError) as refused:
+        Grid.parse("\n".join(rows))
+    assert str(refused.value) == (
+        "line 8: this row has 15 numbers, but a 16x16 grid has 16 in each row")
+    with pytest.raises(PuzzleFormatError, match="found 255 cells, but a grid has"):
+        Grid.parse("".join(rows))
+
+
+
+def test_a_search_step_and_a_candidate_refusal_write_10_and_up_as_letters() -> None:
+    from sudoku_teach.candidates import CandidateGrid
+    from sudoku_teach.errors import CandidateError
+    from sudoku_teach.trace import Event
+
+    assert str(Event(3, "place", (0, 1), 12, 2)) == "step 3: place C at (0, 1), depth 2"
+    cells = [0] * 256
+    cells[0] = 12
+    board = CandidateGrid(Grid(cells, Shape.for_size(16)))
+    with pytest.raises(CandidateError, match=r"^cell \(0, 1\) has no candidate C to remove$"):
+        board.remove((0, 1), 12)  # row 0 holds a C already

@@ -145,9 +145,10 @@ class GridView:
         if not value:
             return f"{where} cleared."
         reasons = conflict_reasons(self.grid, *cell)
+        placed = f"{symbol(value)} placed in {where}"
         if reasons:
-            return f"{value} placed in {where}, but it breaks a rule: " + "; ".join(reasons) + "."
-        return f"{value} placed in {where}."
+            return f"{placed}, but it breaks a rule: " + "; ".join(reasons) + "."
+        return f"{placed}."
 
     def _refusal(self, cell: Cell | None, value: int) -> str | None:
         """Why an entry cannot be made, or None when it can."""

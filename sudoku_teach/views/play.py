@@ -80,17 +80,23 @@ SAVE_FILE = "sudoku_game.json"
 (a file, or a `BrowserStore` so that each browser keeps its own game: the web app does)."""
 
 
-POSITION = re.compile(r"\((\d+), (\d+)\)|\b(row|column) (\d+)\b")
+POSITION = re.compile(
+    r"\bline \d+, column \d+|\((\d+), (\d+)\)|\b(row|column)(s?) (\d+)(?:-(\d+))?\b"
+)
 
 
 def for_players(text: str) -> str:
-    """A message with Python's positions from 0, "(2, 4)" or "row 2", counted from 1 in
-    words: "row 3, column 5", "row 3"."""
+    """A message with Python's positions from 0, "(2, 4)", "row 2" or a big grid's region
+    "(rows 4-7, columns 0-3)", counted from 1 in words: "row 3, column 5", "row 3", "rows
+    5-8". A place in a text ("line 2, column 7", from a file's errors) counts from 1 already."""
 
     def words(match: re.Match[str]) -> str:
-        row, col, unit, index = match.groups()
+        row, col, unit, plural, first, last = match.groups()
+        if match[0].startswith("line"):
+            return match[0]
         if unit:
-            return f"{unit} {int(index) + 1}"
+            upto = f"-{int(last) + 1}" if last else ""
+            return f"{unit}{plural} {int(first) + 1}{upto}"
         return f"row {int(row) + 1}, column {int(col) + 1}"
 
     return POSITION.sub(words, text)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as widgets
 
 from ..errors import SudokuError
+from ..formats import symbol
 from ..grid import Grid, GridLike
 from ..rule_solver import Techniques, next_step
 from ..rules import blockers, is_solved
@@ -79,7 +80,9 @@ class SinglesHelper:
         self.view = GridView(grid, editable=True, validator=self._judge, clearable=False)
         self.step: Step | None = None
         self.view.add_button("show the three sets", self.explain)
-        self.view.on_change(lambda cell, value: self._advance(f"Right: {value} goes in {cell}. "))
+        self.view.on_change(
+            lambda cell, value: self._advance(f"Right: {symbol(value)} goes in {cell}. ")
+        )
         self._advance()
 
     def __repr__(self) -> str:
@@ -142,10 +145,11 @@ class SinglesHelper:
         if value == step.value:
             return None
         found = blockers(grid, *cell, value)
+        char = symbol(value)
         if found:
             unit, where = found[0]
-            return f"Not {value}: {unit.name} already has a {value}, at {where}."
-        return f"{value} is not ruled out here, but it is not the only candidate. Try again."
+            return f"Not {char}: {unit.name} already has a {char}, at {where}."
+        return f"{char} is not ruled out here, but it is not the only candidate. Try again."
 
 
 def search_explorer(result: SolveResult) -> Stepper:
