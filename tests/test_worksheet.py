@@ -16,10 +16,12 @@ from sudoku_teach.cli import build_parser, main
 from sudoku_teach.cli.worksheet import build_sheet
 from sudoku_teach.grid import Grid
 from sudoku_teach.teacher.worksheet import (
+    KEY_CHARS,
     PAGE_FONTS,
     Sheet,
     WorksheetError,
     check_title,
+    letter_key,
     missing_glyphs,
     pdf_bytes,
 )
@@ -207,6 +209,21 @@ def test_a_16x16_sheet_has_a_letter_key_and_one_puzzle_a_page(tmp_path):
     key = "A = 10, B = 11, C = 12, D = 13, E = 14, F = 15, G = 16"
     assert all(key in " ".join(page.split()) for page in pages)
     assert "--per-page 1" in " ".join(pages[0].split())  # the remade sheet is the same
+
+
+@needs_poppler
+def test_a_25x25_file_prints_one_a_page_with_its_whole_key_on_the_page(tmp_path):
+    from sudoku_teach.generate import new_puzzle
+    from sudoku_teach.shape import Shape
+
+    key = letter_key(25).splitlines()
+    assert len(key) == 2 and all(len(line) <= KEY_CHARS for line in key)  # fits the width
+    source, out = tmp_path / "big.txt", tmp_path / "big.pdf"
+    source.write_text(new_puzzle(3, Shape.for_size(25)).to_string() + "\n")
+    assert main(["worksheet", "--from", str(source), "-o", str(out)]) == 0
+    page = " ".join(pdf_text(out).split())
+    assert "--per-page 1" in page  # not six 25x25 grids of 2.5 mm cells
+    assert "A = 10, B = 11," in page and "O = 24, P = 25." in page
 
 
 @needs_poppler

@@ -112,7 +112,7 @@ def add_worksheet_parser(commands: argparse._SubParsersAction) -> None:
                        help="print the puzzles of a file instead (one a line, or blocks of rows)")
     sheet.add_argument("-o", "--output", required=True, metavar="FILE.pdf", help="where to write")
     sheet.add_argument("--per-page", type=at_least_one, metavar="K",
-                       help=f"puzzles a page, 1 to {MAX_PER_PAGE} (default 6; 16x16: 1)")
+                       help=f"puzzles a page, 1 to {MAX_PER_PAGE} (default 6; 16x16 and 25x25: 1)")
     sheet.add_argument("--answers", action="store_true", help="add answer-key pages at the end")
     sheet.add_argument("--title", default="", help="the heading of every page (default: Sudoku)")
     sheet.add_argument("--paper", choices=sorted(PAPER), default="a4", help="default a4")

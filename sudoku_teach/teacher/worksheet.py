@@ -45,9 +45,10 @@ MARGIN, HEADER, FOOTER = 0.6, 1.75, 0.95
 NAME_LINE = "Name: " + "_" * 28 + "      Date: " + "_" * 16
 RULES = ("Fill every empty cell so that each row, each column and each region (the boxes"
          " with thick lines) holds every number from 1 to {n} exactly once.")
-PER_PAGE = {16: 1}
+PER_PAGE = {16: 1, 25: 1}
 """Puzzles a page by default, by size (others: 6): one 16x16 a page keeps its cells about
-1 cm wide; six a page would make them about 4 mm."""
+1 cm wide, one 25x25 (read with `--from`) about 6 mm; six a page would make them about 4
+and 2.5 mm."""
 
 
 def default_per_page(size: int) -> int:
@@ -59,8 +60,20 @@ def letter_key(size: int) -> str:
     """The key to the letters of a big grid, for the page: 'A = 10, B = 11, ..., G = 16'."""
     if size <= 9:
         return ""
-    pairs = ", ".join(f"{char} = {v}" for v, char in enumerate(symbols_for(size), 1) if v > 9)
-    return f"Letters stand for the numbers over 9: {pairs}."
+    pairs = [f"{char} = {v}" for v, char in enumerate(symbols_for(size), 1) if v > 9]
+    lines = ["Letters stand for the numbers over 9:"]
+    for k, pair in enumerate(pairs, 1):  # a pair is never cut in two
+        pair += "." if k == len(pairs) else ","
+        if len(f"{lines[-1]} {pair}") > KEY_CHARS:
+            lines.append(pair)
+        else:
+            lines[-1] += f" {pair}"
+    return "\n".join(lines)
+
+
+KEY_CHARS = 95
+"""Characters of the key's bold type that fit on one line between the margins: 16x16's
+key takes one line, 25x25's two."""
 
 
 FOOTER_CHARS = 112
