@@ -18,6 +18,7 @@ file as it was.
 from __future__ import annotations
 
 import codecs
+import errno
 import os
 import stat
 from collections.abc import Iterator
@@ -30,6 +31,8 @@ UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 SAVE_AS_UTF8 = "save the file as UTF-8 text (in Notepad: Save as..., Encoding: UTF-8)"
 MAX_LINE = 10_000
 """The longest line read, in characters: a 9x9 puzzle in its widest form takes about 400."""
+NAME_MAX = 255
+"""The longest name of one file or folder, in bytes, on Linux, macOS and Windows file systems."""
 CHUNK = 65_536
 """Bytes read at a time from a UTF-16 file."""
 
@@ -128,6 +131,29 @@ def utf16_lines(head: bytes, stream: BinaryIO, source: str | None) -> Iterator[s
         yield pending.rstrip("\r")
 
 
+def named(path: str | Path) -> str:
+    """A file name as a message quotes it: never a page of characters."""
+    name = str(path)
+    return name if len(name) <= 100 else f"{name[:60]}... ({len(name):,} characters)"
+
+
+def unusable(path: str | Path) -> str | None:
+    """Why a name can stand for no file at all, in words, or None if it can: a name too
+    long for the file system, or symbolic links that lead round in a circle."""
+    try:
+        os.stat(path)
+    except OSError as error:
+        if error.errno == errno.ENAMETOOLONG:
+            longest = max(len(part.encode()) for part in Path(path).parts)
+            if longest > NAME_MAX:
+                return (f"one of its names is {longest:,} bytes long: a file's or folder's name"
+                        f" may have at most {NAME_MAX}")
+            return "the path is longer than the file system takes"
+        if error.errno == errno.ELOOP:
+            return "its symbolic links lead round in a circle, to no file"
+    return None
+
+
 def file_lines(path: str | Path) -> Iterator[str]:
     """The lines of a text file, whatever its encoding; says so when the path is a folder.
 
@@ -136,6 +162,9 @@ def file_lines(path: str | Path) -> Iterator[str]:
     """
     if not str(path).strip():  # Path("") would be ".", the current folder
         raise PuzzleFormatError("no such file: '' (an empty name)")
+    trouble = unusable(path)
+    if trouble:
+        raise PuzzleFormatError(f"{named(path)}: {trouble}")
     path = Path(path)
     if path.is_dir():
         raise PuzzleFormatError(f"{path} is a directory, not a puzzle file")
@@ -159,6 +188,22 @@ def check_folder(path: Path) -> None:
         raise OutputError(f"cannot write {path}: {folder} is a file, not a folder")
 
 
+def writable(path: str | Path) -> Path:
+    """The file that writing to `path` would write (a link's target), or an `OutputError`
+    saying why nothing can be written there: checked before any work is done."""
+    if not str(path).strip():  # Path("") would be ".", the current folder
+        raise OutputError("cannot write to '': give a file name")
+    trouble = unusable(path)
+    if trouble:
+        raise OutputError(f"cannot write {named(path)}: {trouble}")
+    path = Path(path)
+    if path.is_dir():
+        raise OutputError(f"cannot write {path}: it is a directory, give a file name")
+    target = path.resolve() if path.is_symlink() else path
+    check_folder(target)  # a link's own folder may be there and its target's not
+    return target
+
+
 def write_file(path: str | Path, data: str | bytes) -> None:
     """Write a whole file (text as UTF-8) so that a failure never leaves a broken one behind.
 
@@ -168,13 +213,9 @@ def write_file(path: str | Path, data: str | bytes) -> None:
     A device or a pipe (`/dev/stdout`, a FIFO) cannot be replaced: it is written to
     directly. Any failure is an `OutputError` that names the file.
     """
-    if not str(path).strip():  # Path("") would be ".", the current folder
-        raise OutputError("cannot write to '': give a file name")
+    target = writable(path)
     path = Path(path)
     raw = data.encode("utf-8") if isinstance(data, str) else data
-    if path.is_dir():
-        raise OutputError(f"cannot write {path}: it is a directory, give a file name")
-    check_folder(path)
     try:
         mode = path.stat().st_mode
     except OSError:
@@ -182,8 +223,7 @@ def write_file(path: str | Path, data: str | bytes) -> None:
     if mode is not None and not stat.S_ISREG(mode):
         write_special(path, raw)
         return
-    target = path.resolve() if path.is_symlink() else path
-    temp = target.with_name(f".{target.name}.{os.getpid()}.part")
+    temp = target.with_name(f".{target.name[:200]}.{os.getpid()}.part")  # a name fits in 255
     try:
         descriptor = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
         with os.fdopen(descriptor, "wb") as stream:

@@ -24,6 +24,7 @@ from functools import cache
 from multiprocessing import get_context
 from pathlib import Path
 
+from ..errors import OutputError
 from ..teacher import gradebook, sandbox, submissions
 from ..teacher.grading import (
     ERROR,
@@ -37,6 +38,7 @@ from ..teacher.grading import (
     optional_exercises,
 )
 from ..teacher.submissions import CANVAS, MOODLE, Student
+from ..textfile import writable
 from .options import at_least_one, shown, whole_number
 
 MAX_SECONDS = 24 * 60 * 60
@@ -223,10 +225,11 @@ def seconds(text: str) -> float:
 
 
 def output_file(text: str) -> str:
-    """A file the grader may write: its folder must exist, and it must not be a folder."""
-    path = Path(text)
-    if path.is_dir() or not path.resolve().parent.is_dir():
-        raise argparse.ArgumentTypeError(f"cannot write a file at {text!r}")
+    """A file the grader may write (its folder there, itself no folder): said before grading."""
+    try:
+        writable(text)
+    except OutputError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
     return text
 
 

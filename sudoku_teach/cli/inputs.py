@@ -21,7 +21,7 @@ from tqdm import tqdm
 from ..errors import PuzzleFormatError, SudokuError
 from ..formats import BLANKS, DECORATION, SYMBOLS
 from ..grid import Grid, iter_puzzles
-from ..textfile import decoded_lines, file_lines
+from ..textfile import decoded_lines, file_lines, named, unusable
 from .options import PUZZLE_FORM
 
 OK, BROKEN, UNUSABLE, INTERRUPTED = 0, 1, 2, 130
@@ -87,6 +87,8 @@ class Inputs:
 
     def __iter__(self) -> Iterator[Labelled]:
         if not self.sources or self.sources == ["-"]:
+            if sys.stdin is None:  # started with standard input closed (`<&-`)
+                raise UsageError("standard input is closed: give a puzzle or a file name")
             if sys.stdin.isatty():
                 raise UsageError("give a puzzle or a file name, or pipe puzzles in (one a line)")
             yield from self.from_lines(stdin_lines(), "stdin")
@@ -97,6 +99,8 @@ class Inputs:
                 raise UsageError(f"argument {n} is empty: give a puzzle or a file name")
             if len(source) > 200 and looks_like_puzzle(source):  # 16x16 and up: no file name
                 yield from self.from_lines(source.splitlines(), f"argument {n}", f"argument {n}")
+            elif trouble := unusable(path):
+                raise UsageError(f"argument {n}: {named(path)}: {trouble}")
             elif path.is_dir():
                 raise UsageError(f"argument {n}: {source} is a directory, not a puzzle file")
             elif path.exists():  # a file, a named pipe, /dev/stdin, /dev/null: read them all

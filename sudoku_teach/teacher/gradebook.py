@@ -9,14 +9,18 @@ two copies of one lesson by one student, the better counts, exercise by exercise
 from __future__ import annotations
 
 import csv
+import io
 import re
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..errors import SudokuError
 from ..grid import Grid
+from ..textfile import write_file
 from .grading import NOT_DONE, NOTEBOOK, PASSED, Row, optional_exercises
 from .submissions import CANVAS, MOODLE, Student
 
@@ -42,6 +46,15 @@ def cell(text: str) -> str:
     if len(line) > MESSAGE_LENGTH:
         line = line[: MESSAGE_LENGTH - 3] + "..."
     return "'" + line if line.startswith(FORMULA_START) else line
+
+
+@contextmanager
+def csv_file(path: Path, bom: bool = False) -> Iterator[Any]:
+    """A CSV writer whose rows reach `path` whole or not at all (`textfile.write_file`): a
+    full disk or a Ctrl-C never leaves half a gradebook. `bom`: the mark Excel reads as UTF-8."""
+    text = io.StringIO(newline="")
+    yield csv.writer(text)
+    write_file(path, ("\ufeff" if bom else "") + text.getvalue())
 
 
 @dataclass
@@ -111,8 +124,7 @@ class Gradebook:
         header = ["student", "lms id", "late"]
         for lesson, names in self.lessons.items():
             header += [*map(self.label, names), f"{lesson} total"]
-        with path.open("w", newline="", encoding="utf-8-sig") as out:
-            writer = csv.writer(out)
+        with csv_file(path, bom=True) as writer:
             writer.writerow([*header, "total", "out of"])
             for key in self.order():
                 student, line = self.students[key], []
@@ -131,8 +143,7 @@ class Gradebook:
         for lesson, names in self.lessons.items():
             target = path if len(self.lessons) == 1 else path.with_name(
                 f"{path.stem}-{lesson}{path.suffix}")
-            with target.open("w", newline="", encoding="utf-8") as out:
-                writer = csv.writer(out)
+            with csv_file(target) as writer:
                 writer.writerow(MOODLE_COLUMNS)
                 for key in self.order():
                     student = self.students[key]
@@ -148,8 +159,7 @@ class Gradebook:
     def write_canvas(self, path: Path) -> None:
         """Canvas's gradebook import: the five student columns, one column per lesson, and
         the "Points Possible" row under the header."""
-        with path.open("w", newline="", encoding="utf-8") as out:
-            writer = csv.writer(out)
+        with csv_file(path) as writer:
             writer.writerow([*CANVAS_COLUMNS, *self.lessons])
             writer.writerow([POINTS_POSSIBLE, "", "", "", "",
                              *(len(self.counted(names)) for names in self.lessons.values())])
@@ -172,8 +182,7 @@ def write_long_csv(graded: Graded, path: Path) -> None:
     """One row per notebook and exercise, with its status, points and message on one line (no
     points for a row about the notebook, nor for an optional exercise: only its status)."""
     unscored = {NOTEBOOK, *optional_exercises()}
-    with path.open("w", newline="", encoding="utf-8-sig") as out:
-        writer = csv.writer(out)
+    with csv_file(path, bom=True) as writer:
         writer.writerow(["student", "lms id", "notebook", "lesson", "exercise", "status",
                          "points", "message"])
         for student, rows in graded:
@@ -269,5 +278,5 @@ def write_feedback(graded: Graded, book: Gradebook, folder: Path) -> int:
     for key in book.order():
         student = book.students[key]
         text = feedback(student, by_student[key], book)
-        (folder / file_name(student.name, taken)).write_text(text, encoding="utf-8")
+        write_file(folder / file_name(student.name, taken), text)
     return len(by_student)
