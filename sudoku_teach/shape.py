@@ -97,7 +97,8 @@ class Shape:
         """The usual region shape for a grid of `size` x `size` cells."""
         if size not in STANDARD_SHAPES:
             sizes = ", ".join(map(str, STANDARD_SHAPES))
-            raise ShapeError(f"no standard region shape for a {size}x{size} grid (use {sizes})")
+            asked = f"a {size}x{size} grid" if is_whole(size) else f"{size!r}, not a whole number"
+            raise ShapeError(f"no standard region shape for {asked} (use {sizes})")
         return cls(*STANDARD_SHAPES[size])
 
     def region_index(self, row: int, col: int) -> int:

@@ -378,3 +378,16 @@ def test_a_search_step_and_a_candidate_refusal_write_10_and_up_as_letters() -> N
     board = CandidateGrid(Grid(cells, Shape.for_size(16)))
     with pytest.raises(CandidateError, match=r"^cell \(0, 1\) has no candidate C to remove$"):
         board.remove((0, 1), 12)  # row 0 holds a C already
+
+
+@pytest.mark.parametrize(("size", "said"), [
+    (12, "no standard region shape for a 12x12 grid (use 4, 6, 8, 9, 16, 25)"),
+    ("9", "no standard region shape for '9', not a whole number (use 4, 6, 8, 9, 16, 25)"),
+    (True, "no standard region shape for True, not a whole number (use 4, 6, 8, 9, 16, 25)"),
+])
+def test_a_size_that_is_not_one_is_told_the_sizes_that_are(size: object, said: str) -> None:
+    from sudoku_teach.errors import ShapeError
+
+    with pytest.raises(ShapeError) as refused:
+        Shape.for_size(size)  # type: ignore[arg-type]
+    assert str(refused.value) == said

@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 from ..errors import SavedGameError, SudokuError
 from ..fast import proper_solution
+from ..formats import or_list
 from ..grid import Grid
 from ..shape import Cell, Shape, is_whole
 from ..textfile import write_file
@@ -126,7 +127,7 @@ def check_header(data: Any) -> None:
 
 def read_game(data: dict, clock: Any) -> Game:
     """The game as it started: size, a proper puzzle with its own solution, level and seed."""
-    size = field(data, "size", lambda v: is_whole(v) and v in SIZES, "4, 6, 8, 9 or 16")
+    size = field(data, "size", lambda v: is_whole(v) and v in SIZES, or_list(SIZES))
     puzzle = grid_field(data, "puzzle", read_regions(data, size))
     solution = proper_solution(puzzle)
     grid_field(data, "solution", puzzle.shape)  # the right size, or a message naming sizes
