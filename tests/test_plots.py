@@ -164,6 +164,16 @@ def test_placements_show_one_count_per_cell_for_the_number():
     assert "3" in ax.get_title()
 
 
+def test_placements_of_a_16x16_number_name_it_as_the_board_writes_it():
+    counts = [[0] * 16 for _ in range(256)]
+    counts[17][11] = 2  # the number 12 (C) landed on cell (1, 1) twice
+    ax = plots.plot_placements(counts, 12)
+    assert ax.get_title() == "Where the number C landed"
+    assert ax.get_images()[0].get_array()[1][1] == 2
+    fig = plots.plot_placement_maps({"recursive": counts}, 12)
+    assert fig.axes[0].get_title() == "recursive: where C landed"
+
+
 def test_solution_counts_stack_proper_and_ambiguous_results():
     ax = plots.plot_solution_counts({30: (8, 2), 45: (1, 9)})
     heights = [bar.get_height() for bar in ax.patches]

@@ -21,6 +21,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from ..errors import RequestError
+from ..formats import symbol
 from ..results import SolveResult
 from ..trace import Trace
 
@@ -253,7 +254,7 @@ def plot_placements(
     seen = [[counts[r * n + c][number - 1] for c in range(n)] for r in range(n)]
     image = ax.imshow(seen, cmap="viridis", vmin=0, vmax=top)
     ax.figure.colorbar(image, ax=ax, label="grids")
-    label_axes(ax, title or f"Where the number {number} landed", "column", "row")
+    label_axes(ax, title or f"Where the number {symbol(number)} landed", "column", "row")
     ax.grid(False)
     return ax
 
@@ -330,7 +331,8 @@ def plot_placement_maps(counts: Mapping[str, Sequence[Sequence[int]]], number: i
                              layout="constrained", squeeze=False)
     top = max(max(cell) for found in counts.values() for cell in found)
     for (name, found), ax in zip(counts.items(), axes[0]):
-        plot_placements(found, number, ax, title=f"{name}: where {number} landed", top=top)
+        plot_placements(found, number, ax, title=f"{name}: where {symbol(number)} landed",
+                        top=top)
     return fig
 
 
