@@ -8,6 +8,7 @@ import math
 import os
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -397,18 +398,64 @@ def test_a_worksheet_title_is_one_line(title, capsys, tmp_path):
     assert "a title is one line" in capsys.readouterr().err and not out.exists()
 
 
+@pytest.mark.parametrize(("title", "said"), [
+    ("a\u200bb", "character 2 of the title, U+200B (ZERO WIDTH SPACE), does not print"),
+    ("ab\x07", "character 3 of the title, U+0007 (a control character"),
+    ("ab\udcff", "character 3 of the title, U+DCFF"),  # bytes of no UTF-8, as argv has them
+])
+def test_a_worksheet_title_character_that_does_not_print_is_named(title, said, capsys, tmp_path):
+    out = tmp_path / "w.pdf"
+    assert main(["worksheet", "--count", "1", "--difficulty", "easy", "--seed", "1",
+                 "--title", title, "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert said in err and "line breaks" not in err and not out.exists(), err
+
+
+def test_a_worksheet_from_a_file_of_300_000_puzzles_reads_only_what_it_prints(tmp_path, capsys):
+    many = tmp_path / "many.txt"
+    with many.open("w") as out:
+        for _ in range(300_000):
+            out.write(CLASSIC + "\n")
+    sheet = tmp_path / "w.pdf"
+    started = time.process_time()
+    assert main(["worksheet", "--from", str(many), "-o", str(sheet)]) == 2
+    assert "holds more than 200 puzzles" in capsys.readouterr().err and not sheet.exists()
+    assert main(["worksheet", "--from", str(many), "--count", "2", "-o", str(sheet)]) == 0
+    assert "2 puzzle(s) on 1 page(s)" in capsys.readouterr().out
+    assert time.process_time() - started < 10  # work counted: reading it all took a minute
+
+
 def test_parse_wants_text():
     with pytest.raises(PuzzleFormatError, match="expected the text of a puzzle, got NoneType"):
         Grid.parse(None)
 
 
-@pytest.mark.parametrize("value", ["2", 2.0, True, 0, None])
+@pytest.mark.parametrize("value", ["2", 2.0, True, 0, None, math.nan, -1])
 def test_search_limits_must_be_whole_numbers_from_1(value):
     from sudoku_teach import fast, search
 
     words = f"must be a whole number of at least 1, not {repr_re(value)}"
     for call in [lambda: fast.count_solutions(CLASSIC, value),
                  lambda: search.count_solutions(CLASSIC, value),
-                 lambda: search.solve(CLASSIC, "mrv", max_nodes=value)]:
+                 lambda: search.solve(CLASSIC, "mrv", max_nodes=value),
+                 lambda: fast.solve(CLASSIC, max_nodes=value),
+                 lambda: fast.proper_solution(CLASSIC, max_nodes=value),
+                 lambda: next(fast.solutions(CLASSIC, max_nodes=value))]:
         with pytest.raises(SudokuError, match=words):
+            call()
+
+
+@pytest.mark.parametrize("value", ["30", 1.5, None, -1])
+def test_the_generators_counts_are_whole_numbers_and_the_value_is_named(value):
+    from sudoku_teach import generate
+    from sudoku_teach.generate import puzzles
+
+    full = generate.new_full_grid(1)
+    calls = [lambda: puzzles.blind_trials(value, seed=0),
+             lambda: puzzles.blind_puzzle(full, 0, remove=value),
+             lambda: generate.compare_grid_methods(value)]
+    if value is not None:  # givens=None is "as few as can be"
+        calls.append(lambda: generate.new_puzzle(1, givens=value))
+    for call in calls:
+        with pytest.raises(SudokuError, match=repr_re(value)):
             call()

@@ -59,10 +59,12 @@ def build_sheet(args: argparse.Namespace) -> Sheet:
     if args.source:
         if args.difficulty or args.seed is not None:
             raise WorksheetError("--from prints a file's puzzles: leave out --difficulty, --seed")
-        found = read_puzzles(args.source)
+        found = read_puzzles(args.source, args.count or MAX_COUNT + 1)
         if not found:
             raise WorksheetError(f"{args.source} holds no puzzle")
-        found = found[: args.count] if args.count else found
+        if len(found) > MAX_COUNT:
+            raise WorksheetError(f"{args.source} holds more than {MAX_COUNT} puzzles, the most a"
+                                 " worksheet prints: say how many to print with --count")
         sizes = sorted({f"{grid.size}x{grid.size}" for _, grid in found})
         about = f"From: {Path(args.source).name}    Size: {', '.join(sizes)}"
     else:
@@ -72,8 +74,6 @@ def build_sheet(args: argparse.Namespace) -> Sheet:
         made = make_puzzles(args.count, args.difficulty, args.seed, shape)
         found = [(0, grid) for grid in made]
         about = f"Level: {args.difficulty}    Size: {args.size}x{args.size}    Seed: {args.seed}"
-    if len(found) > MAX_COUNT:
-        raise WorksheetError(f"at most {MAX_COUNT} puzzles a worksheet, not {len(found)}")
     if args.per_page is None:  # the size's own default: cells stay readable
         args.per_page = default_per_page(max(grid.size for _, grid in found))
     solutions = solutions_of(found, args.source or "worksheet")  # every puzzle proper

@@ -455,6 +455,7 @@ def solutions(
 
     Raises `SearchLimitReached` rather than visit more than `max_nodes` nodes.
     """
+    check_at_least_one("max_nodes", max_nodes)
     grid = as_grid(grid)
     for cells in _solutions(grid, stats, max_nodes):
         yield Grid(cells, grid.shape, grid.givens)
@@ -474,6 +475,7 @@ def count_solutions(
     is "node limit" if the search stopped before it could finish.
     """
     check_at_least_one("limit", limit)
+    check_at_least_one("max_nodes", max_nodes)
     grid = as_grid(grid)
     stats = SearchStats()
     return first_solutions("fast", grid, solutions(grid, stats, max_nodes), limit, stats)

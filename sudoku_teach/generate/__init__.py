@@ -29,6 +29,7 @@ from ..candidates import CandidateGrid
 from ..errors import RequestError, UnknownNameError
 from ..grid import Grid, GridLike
 from ..rating import LEVEL_TECHNIQUES, LEVELS, check_level, level_of
+from ..results import check_at_least_one
 from ..rule_solver import first_step, take_step, technique_list
 from ..shape import CLASSIC, Cell, Shape
 from . import grids, puzzles, template  # so that `generate.template.orbit_size(...)` works
@@ -275,6 +276,7 @@ def compare_grid_methods(
     """Make `count` grids with each method from one seed: time, backtracks and bias of each.
 
     `show(range(count), method)` may wrap each method's loop, e.g. in a progress bar."""
+    check_at_least_one("count", count)
     reports = []
     for name, make in GRID_MAKERS.items():
         rng = make_rng(seed)

@@ -27,10 +27,10 @@ from dataclasses import dataclass
 from ..errors import PuzzleFormatError, RequestError, SearchLimitReached
 from ..fast import Digging, count_solutions, solvable_without
 from ..grid import Grid, GridLike, as_grid
-from ..results import DEFAULT_MAX_NODES, SolveResult
+from ..results import DEFAULT_MAX_NODES, SolveResult, check_at_least_one
 from ..rules import check_rules
 from ..search import count_solutions as count_by_search
-from ..shape import CLASSIC, Shape
+from ..shape import CLASSIC, Shape, is_whole
 from .grids import Seed, make_rng
 
 FEWEST_GIVENS = {(3, 3): 17, (2, 3): 8, (2, 2): 4}  # 16x16, 25x25: unknown, see fewest_givens
@@ -64,6 +64,9 @@ def check_givens(givens: int | None, shape: Shape) -> None:
     """Refuse a target number of givens that no proper puzzle of this shape can have."""
     if givens is None:
         return
+    if not is_whole(givens):
+        raise RequestError(f"givens must be a whole number (or None: as few as can be), not"
+                           f" {givens!r}")
     least = fewest_givens(shape)
     if givens < least or givens > shape.n_cells:
         why = (
@@ -166,8 +169,9 @@ def blind_puzzle(solution: GridLike, rng_or_seed: Seed, remove: int = 45) -> Gri
     """`remove` numbers taken out at random, without checking anything (often not proper)."""
     solution = as_grid(solution)
     check_full(solution)
-    if not 0 <= remove <= solution.shape.n_cells:
-        raise RequestError(f"cannot remove {remove} of {solution.shape.n_cells} cells")
+    if not is_whole(remove) or not 0 <= remove <= solution.shape.n_cells:
+        raise RequestError(f"cannot remove {remove!r} of {solution.shape.n_cells} cells: choose"
+                           f" a whole number from 0 to {solution.shape.n_cells}")
     rng = make_rng(rng_or_seed)
     cells = list(solution.numbers)
     for i in rng.sample(range(len(cells)), remove):
@@ -192,6 +196,7 @@ def blind_trials(trials: int, seed: int, shape: Shape = CLASSIC, remove: int = 4
     """Run `trials` blind removals, each on a new random full grid, from one seed."""
     from .grids import full_grid
 
+    check_at_least_one("trials", trials)
     rng = random.Random(seed)
     counts: Counter[int] = Counter()
     for _ in range(trials):

@@ -18,7 +18,9 @@ import math
 import random
 import shlex
 import textwrap
+import unicodedata
 from dataclasses import dataclass
+from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -111,9 +113,10 @@ def make_puzzles(count: int, level: str, seed: int, shape: Shape) -> list[Grid]:
     return [puzzle_at(level, rng, shape) for _ in range(count)]  # a RequestError says why not
 
 
-def read_puzzles(path: str) -> list[tuple[int, Grid]]:
-    """The puzzles of a file, each with the line it starts on."""
-    return list(iter_puzzles(file_lines(path), source=path))
+def read_puzzles(path: str, most: int) -> list[tuple[int, Grid]]:
+    """The first `most` puzzles of a file, each with the line it starts on: a file of a
+    million puzzles is not read to the end for a sheet of a few."""
+    return list(islice(iter_puzzles(file_lines(path), source=path), most))
 
 
 def solutions_of(puzzles: list[tuple[int, Grid]], source: str) -> list[Grid]:
@@ -220,6 +223,8 @@ def heading_size(text: str, room: float, largest: float = 17) -> float:
     return min(largest, largest * room * 72 / max(width, 1.0))
 
 
+LINE_BREAKS = "\n\r\t\v\f\x1c\x1d\x1e\x85\u2028\u2029"
+"""The characters that break a line (`str.splitlines`), and the tab."""
 PAGE_FONTS = {"DejaVu Sans": "the heading", "DejaVu Sans Mono": "the footer's command"}
 """The fonts of a page, and where the title stands in each."""
 
@@ -235,8 +240,15 @@ def missing_glyphs(text: str, family: str) -> list[str]:
 
 def check_title(title: str) -> None:
     """Refuse a title the page cannot show as typed, saying what is wrong with it."""
-    if not title.isprintable():
-        raise WorksheetError("a title is one line of text: no line breaks or tabs in it")
+    for column, char in enumerate(title, 1):
+        if char in LINE_BREAKS:
+            raise WorksheetError("a title is one line of text: no line breaks or tabs in it")
+        if not char.isprintable():  # a zero-width space, a control character, broken bytes
+            name = unicodedata.name(char, "a control character or broken text")
+            raise WorksheetError(
+                f"character {column} of the title, U+{ord(char):04X} ({name}), does not print:"
+                " leave it out"
+            )
     if len(title) > MAX_TITLE:
         raise WorksheetError(
             f"a title of at most {MAX_TITLE} characters fits on the page, not {len(title)}"
