@@ -8,7 +8,10 @@ stages what the site needs in build/lite/, then runs `jupyter lite build` into d
 - beside it, the wheels the kernel and the course load at start: sudoku_teach (built here),
   the widgets, IPython and the rest, so a lesson needs no network. Pyodide's own list of
   packages (pyodide-lock.json) is rewritten to point at them; every other package in it
-  (numpy, matplotlib for the plots of lessons 03-07 and 09) stays on Pyodide's CDN.
+  (numpy, matplotlib for the plots of lessons 03-07 and 09) stays on Pyodide's CDN;
+- the site's settings (lite/jupyter-lite.json, overrides.json). `jupyter lite build` takes
+  in every lab extension installed where it runs; the settings turn off the teachers' ones
+  the dev extra brings (nbgrader's menu, button and panel, Voila's preview: no server here).
 
 Run: python lite/build.py [OUTPUT [STAGE]]   (default dist/lite, build/lite)
 """

@@ -200,6 +200,20 @@ RUNNING_CELLS = """() => ![...document.querySelectorAll('.jp-InputPrompt')]
 
 VIEWPORT = {"width": 1400, "height": 1000}
 
+
+def assert_no_teachers_tools(page) -> None:  # noqa: ANN001 (a Playwright Page)
+    """The page shows JupyterLab's own menus and a notebook, and none of the tools nbgrader's
+    lab extension adds (a menu, a notebook button, a side panel): a student has nothing to
+    grade (`student-lab/` for `make lab`, lite/jupyter-lite.json for the site)."""
+    menu = page.locator("#jp-MainMenu")
+    assert menu.get_by_text("Kernel", exact=True).count() == 1  # the menus are drawn
+    assert menu.get_by_text("Nbgrader", exact=True).count() == 0
+    toolbar = page.locator(".jp-NotebookPanel-toolbar").first
+    assert toolbar.is_visible()  # the notebook's toolbar is drawn
+    assert toolbar.get_by_text("Validate", exact=True).count() == 0
+    assert page.get_by_text("Create Assignment", exact=True).count() == 0
+
+
 CLOSE_ALL = """() => {
     for (const widget of [...jupyterapp.shell.widgets('main')]) {
         if (widget.context) { widget.context.model.dirty = false; }  // no "Save changes?"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from in_browser import WAIT_MS, on
+from in_browser import WAIT_MS, assert_no_teachers_tools, on
 
 pytestmark = pytest.mark.browser
 
@@ -63,13 +63,7 @@ def test_clicking_a_cell_highlights_its_units_and_lists_used_numbers(
 def test_the_students_jupyterlab_shows_no_teachers_tools(page):
     """`make lab` and `make my-work` leave out what the dev extra's nbgrader adds to JupyterLab
     (student-lab/): a student meets JupyterLab's own menus and the lesson, nothing to grade."""
-    menu = page.locator("#jp-MainMenu")
-    assert menu.get_by_text("Kernel", exact=True).count() == 1  # the menus are drawn
-    assert menu.get_by_text("Nbgrader", exact=True).count() == 0
-    toolbar = page.locator(".jp-NotebookPanel-toolbar").first
-    assert toolbar.is_visible()  # the notebook's toolbar is drawn
-    assert toolbar.get_by_text("Validate", exact=True).count() == 0
-    assert page.get_by_text("Create Assignment", exact=True).count() == 0
+    assert_no_teachers_tools(page)
 
 
 @ON_01

@@ -6,7 +6,7 @@ the npm copy (package.json) the site ships; Chromium may reach nothing but 127.0
 own resolver and Playwright's routing both refuse any other host), and the test asserts
 that no request went elsewhere. Lessons 00, 01 and 02 run every cell in the browser's
 Python; their boards are measured on the screen; a check passes and a wrong answer gets
-its hint; the game takes keys.
+its hint; the game takes keys; the page shows none of nbgrader's tools.
 
 Not tested here: lessons 03-07 and 09 fetch numpy and matplotlib from Pyodide's CDN when
 they run (those builds are on neither PyPI nor npm), and this machine reaches no CDN.
@@ -31,7 +31,15 @@ from pathlib import Path
 
 import pytest
 
-from tests.in_browser import CHROMIUM_FLAGS, CLOSE_ALL, POLL_MS, RUNNING_CELLS, chromium, patient
+from tests.in_browser import (
+    CHROMIUM_FLAGS,
+    CLOSE_ALL,
+    POLL_MS,
+    RUNNING_CELLS,
+    assert_no_teachers_tools,
+    chromium,
+    patient,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -256,6 +264,12 @@ def test_first_load_uses_only_the_site_and_its_own_pyodide(first_load, browser):
     assert any(path.endswith("/static/pyodide/pyodide.asm.wasm") for path in paths)
     assert any("/static/pyodide/sudoku_teach-" in path for path in paths)
     assert browser["outside"] == []  # nothing asked of any other host (PyPI, a CDN)
+
+
+def test_the_site_shows_a_student_no_teachers_tools(first_load):
+    """The build picks up every lab extension installed where it runs (the dev extra has
+    nbgrader and Voila's preview); lite/jupyter-lite.json turns the teachers' ones off."""
+    assert_no_teachers_tools(first_load["page"])
 
 
 def test_lesson_00_runs_and_a_check_passes_and_a_wrong_answer_gets_its_hint(
