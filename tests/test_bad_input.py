@@ -27,7 +27,7 @@ from sudoku_teach import (
     save,
 )
 from sudoku_teach.cli import main
-from sudoku_teach.errors import OutputError, SavedGameError
+from sudoku_teach.errors import InvalidMoveError, OutputError, SavedGameError
 from sudoku_teach.game import Game, savegame
 from sudoku_teach.textfile import MAX_LINE, file_lines, write_file
 
@@ -217,6 +217,23 @@ def test_a_damaged_save_is_refused_before_the_game_is_touched(played, case):
         savegame.restore(target, text)
     assert target.board == board and target.history == history and target.marks == marks
     assert target.puzzle == Grid.parse(CLASSIC)
+
+
+@pytest.mark.parametrize("number", [None, 0.0, False, "0"])
+def test_a_selection_that_is_no_number_is_refused_and_the_game_still_saves(played, number):
+    played.select(3)
+    with pytest.raises(InvalidMoveError, match=f"cannot use {repr_re(number)}"):
+        played.select(number)
+    assert played.selected == 3
+    fresh = Game.from_text(CLASSIC, Clock())
+    savegame.restore(fresh, savegame.dumps(played))  # its own save is read back
+    assert fresh.selected == 3
+
+
+@pytest.mark.parametrize("cell", [None, 5, (0, 1, 2), (9, 0)])
+def test_a_games_conflicts_at_a_cell_that_is_none_name_it(played, cell):
+    with pytest.raises(InvalidMoveError, match="not a cell|outside the 9x9 grid"):
+        played.conflicts_at(cell)
 
 
 def test_a_restored_game_can_undo_every_move_back_to_the_puzzle(played):

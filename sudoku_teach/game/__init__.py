@@ -29,7 +29,7 @@ from ..fast import proper_solution
 from ..formats import symbol
 from ..grid import Grid, GridLike, as_grid
 from ..rules import allowed_cells, conflict_reasons
-from ..shape import CLASSIC, Cell, Shape
+from ..shape import CLASSIC, Cell, Shape, is_whole
 from .sources import hint_for, puzzle_for
 
 Clock = Callable[[], float]
@@ -161,7 +161,7 @@ class Game:
 
     def conflicts_at(self, cell: Cell) -> list[str]:
         """Why a cell's number breaks a rule, in words: '5 is already in column 4, at (3, 4)'."""
-        return conflict_reasons(self.board, *cell)
+        return conflict_reasons(self.board, *self.check_cell(cell))
 
     # --- the player's actions -------------------------------------------------------------
     def check_number(self, number: int, cell: Cell | None = None) -> None:
@@ -196,7 +196,7 @@ class Game:
 
     def select(self, number: int) -> None:
         """Choose the number to place (0: none), as the article's number buttons do."""
-        if number:
+        if not (is_whole(number) and number == 0):  # None or 0.0 would be a save never read
             self.check_number(number)
         self.selected = number
         chosen = f"selected {symbol(number)}" if number else "no number selected"
