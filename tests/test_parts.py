@@ -3,6 +3,7 @@ ends a hung test that way) costs its test, not the run."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -31,10 +32,14 @@ def test_a_worker_that_dies_costs_its_test_and_the_run_goes_on(tmp_path, workers
     (tmp_path / "test_b.py").write_text(
         "import os\ndef test_dies(): os._exit(1)\ndef test_after(): pass\n")
     (tmp_path / "test_c.py").write_text("def test_c1(): pass\ndef test_c2(): pass\n")
+    # Only xdist is loaded (the others, nbval and hypothesis among them, cost each process
+    # seconds of imports), and none of the outer run's options reach the inner one.
+    env = {k: v for k, v in os.environ.items() if k != "PYTEST_ADDOPTS"}
+    env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
     run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-n", str(workers),
-         "--dist", "loadfile", "-o", "addopts=", str(tmp_path)],
-        cwd=tmp_path, capture_output=True, text=True, timeout=120,
+        [sys.executable, "-m", "pytest", "-p", "xdist", "-p", "no:cacheprovider", "-q",
+         "-n", str(workers), "--dist", "loadfile", "-o", "addopts=", str(tmp_path)],
+        cwd=tmp_path, capture_output=True, text=True, timeout=120, env=env,
     )  # pytest-xdist's own loadfile waits forever here (its issues 1327 and 1378)
     assert "1 failed, 5 passed" in run.stdout, run.stdout[-2000:]
     assert "test_dies" in run.stdout
