@@ -54,6 +54,26 @@ def test_an_optional_exercise_keeps_its_plain_check_and_has_no_points(tmp_path):
     assert any(source(c).strip() == "check(next_cell)" for c in course["cells"])
 
 
+@pytest.mark.parametrize("damage", [b"", b"\xff\xfe not JSON", b'{"cells": 5}', b'{"cells": [5]}'])
+def test_a_damaged_notebook_is_named_and_nothing_is_written(tmp_path, capsys, damage):
+    notebooks = tmp_path / "notebooks"
+    shutil.copytree(NOTEBOOKS, notebooks, ignore=shutil.ignore_patterns("student", ".*"))
+    (notebooks / "99_damaged.ipynb").write_bytes(damage)
+    course = tmp_path / "course"
+    assert main(["export-nbgrader", str(course), "--notebooks", str(notebooks)]) == 2
+    err = capsys.readouterr().err
+    assert "99_damaged.ipynb: " in err and "Traceback" not in err, err
+    assert not course.exists()
+
+
+def test_a_course_folder_that_is_a_file_is_said(tmp_path, capsys):
+    course = tmp_path / "course"
+    course.write_text("a file")
+    assert main(["export-nbgrader", str(course), "--notebooks", str(NOTEBOOKS)]) == 2
+    assert "course: it is a file, not a folder" in capsys.readouterr().err
+    assert course.read_text() == "a file"
+
+
 def run_nbgrader(course: Path, *args: str) -> subprocess.CompletedProcess[str]:
     """Run one nbgrader command in the course folder."""
     command = [sys.executable, "-m", "nbgrader", *args]

@@ -93,3 +93,13 @@ def test_a_gradebook_that_cannot_be_written_is_named(tmp_path: Path, capsys):
     notebook.write_text("not a notebook")
     assert main(["grade", "--isolation", "none", "--csv", "/dev/full", str(notebook)]) == 2
     assert "cannot write /dev/full: No space left on device" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
+@pytest.mark.parametrize("argv", [["generate", "--size", "4"], ["solve", PUZZLE]])
+def test_answers_to_a_full_disk_say_it_is_standard_output(argv):
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "sudoku_teach", *argv], stdout=full,
+                              stderr=subprocess.PIPE, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "cannot write the answers to standard output: No space left on device" in done.stderr

@@ -28,6 +28,7 @@ its conflict is named on standard error (exit status 1).
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 from collections.abc import Sequence
@@ -45,6 +46,9 @@ from . import worksheet as cli_worksheet
 from .inputs import INTERRUPTED, OK, UNUSABLE, Inputs, Said, answer_each, emit, several
 from .options import add_command, at_least_one
 from .solve import SINGLES, SOLVERS, cmd_solve, count_fast, node_limit_text
+
+FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
+"""The errors of a write to a full disk, or past the largest file allowed."""
 
 
 # --- the commands ----------------------------------------------------------------------------
@@ -156,8 +160,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - Python flushes stdout at exit
         return OK
     except (SudokuError, OSError) as error:
-        print(f"sudoku-teach {args.command}: {error}", file=sys.stderr)
+        print(f"sudoku-teach {args.command}: {said(error)}", file=sys.stderr)
         return UNUSABLE
+
+
+def said(error: Exception) -> str:
+    """An error in words. A full disk that names no file was met writing the answers: every
+    file the commands write goes through `textfile.write_file`, which names its file."""
+    if (isinstance(error, OSError) and not isinstance(error, SudokuError)
+            and error.filename is None and error.errno in FULL):
+        return f"cannot write the answers to standard output: {error.strerror}"
+    return str(error)
 
 
 if __name__ == "__main__":

@@ -19,7 +19,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-from .grading import lessons, named_lesson, optional_exercises
+from ..errors import NotebookFileError, OutputError
+from ..textfile import named, unusable, write_file
+from .grading import code_cells, lessons, named_lesson, optional_exercises, read
 from .notebook_tools import BEGIN, dumps
 
 SCHEMA = 3
@@ -97,19 +99,33 @@ def course_notebook(notebook: dict[str, Any], exercises: list[str]) -> dict[str,
 
 
 def export(notebooks: Path, course: Path) -> list[Path]:
-    """Write the course: each lesson with exercises as an assignment; the files written."""
+    """Write the course: each lesson with exercises as an assignment; the files written.
+
+    Every notebook is read before anything is written: one that is not a notebook is an
+    error naming it, and the course folder is left as it was."""
+    trouble = unusable(course) or (
+        "it is a file, not a folder" if course.exists() and not course.is_dir() else None)
+    if trouble:
+        raise OutputError(f"cannot write the course in {named(course)}: {trouble}")
     known, optional = lessons(), optional_exercises()
-    written = []
+    assignments = {}
     for path in sorted(notebooks.glob("[0-9][0-9]_*.ipynb")):
-        notebook = json.loads(path.read_text(encoding="utf-8"))
+        try:
+            notebook = read(path)
+            code_cells(notebook)  # cells that are cells
+        except NotebookFileError as error:
+            raise NotebookFileError(f"{path}: {error}") from None
         lesson = named_lesson(notebook)
-        if not isinstance(lesson, str) or not known.get(lesson):
-            continue
+        if isinstance(lesson, str) and known.get(lesson):
+            graded = [name for name in known[lesson] if name not in optional]
+            assignments[lesson] = dumps(course_notebook(notebook, graded))
+    course.mkdir(parents=True, exist_ok=True)
+    written = []
+    for lesson, text in assignments.items():
         target = course / "source" / lesson / f"{lesson}.ipynb"
         target.parent.mkdir(parents=True, exist_ok=True)
-        graded = [name for name in known[lesson] if name not in optional]
-        target.write_text(dumps(course_notebook(notebook, graded)), encoding="utf-8")
+        write_file(target, text)
         written.append(target)
     config = course / "nbgrader_config.py"
-    config.write_text(CONFIG, encoding="utf-8")
+    write_file(config, CONFIG)
     return [config, *written]
