@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping
 
 from .elimination import all_candidates, set_text
-from .errors import CandidateError, ContradictionError
+from .errors import CandidateError, ContradictionError, StepIndexError
 from .formats import symbol
 from .grid import Grid, GridLike, as_grid
 from .shape import Cell
@@ -83,17 +83,40 @@ class CandidateGrid:
 
     def number(self, cell: Cell) -> int:
         """The number in a cell, 0 if it is empty."""
-        row, col = cell
+        try:
+            row, col = cell
+            if 0 <= row < self.size and 0 <= col < self.size:
+                return self.numbers[row * self.size + col]
+        except (TypeError, ValueError):
+            pass
+        row, col = self.shape.cell_of(cell)  # says which cell, and why it is none
         return self.numbers[row * self.size + col]
 
     # --- changing the board --------------------------------------------------------------
+    def checked(self, cell: Cell, value: int) -> Cell:
+        """A cell of the board as (row, column) and a number from 1 to the size, or the
+        error that says which is not."""
+        cell = self.shape.cell_of(cell)
+        self.shape.check_value(value, cell, blank=False)
+        return cell
+
+    def quick(self, cell: Cell, value: int) -> Cell:
+        """The cell, checked quickly for the usual tuple of ints and an int (the search's
+        hot path); anything else is `checked` in full."""
+        if (type(cell) is tuple and len(cell) == 2 and type(cell[0]) is int
+                and type(cell[1]) is int and type(value) is int):
+            return cell
+        return self.checked(cell, value)
+
     def allows(self, cell: Cell, value: int) -> bool:
         """Whether the cell is empty and `value` is still one of its candidates."""
         return value in self.candidates.get(cell, ())
 
     def remove(self, cell: Cell, value: int) -> None:
         """Cross a candidate off one cell (and off that cell's places in its three units)."""
+        cell = self.quick(cell, value)
         if not self.allows(cell, value):
+            self.checked(cell, value)  # a cell off the board, a number out of range: said so
             raise CandidateError(f"cell {cell} has no candidate {symbol(value)} to remove")
         row, col = cell
         self._cross_off((row * self.size + col,), value)
@@ -116,10 +139,18 @@ class CandidateGrid:
             log.append((index, value, None))
 
     def place(self, cell: Cell, value: int) -> None:
-        """Write a number: its peers lose it as a candidate, and the cell needs none any more."""
+        """Write a number: its peers lose it as a candidate, and the cell needs none any more.
+
+        Only a candidate of an empty cell: anything else is refused before anything changes."""
+        cell = self.quick(cell, value)
+        left = self.candidates.get(cell)
+        if left is None or value not in left:
+            self.checked(cell, value)  # a cell off the board, a number out of range: said so
+            raise CandidateError(f"cell {cell} cannot take {symbol(value)}: " + (
+                "it is filled" if left is None else f"its candidates are {sorted(left)}"))
         row, col = cell
         index = row * self.size + col
-        left = self.candidates.pop(cell)  # first: a filled cell fails before anything changes
+        del self.candidates[cell]
         self._by_index[index] = None
         self.numbers[index] = value
         self._cross_off(self.shape.peers_by_index[index], value)
@@ -156,6 +187,9 @@ class CandidateGrid:
 
     def undo(self, mark: int) -> None:
         """Take back every change made since `mark`, newest first."""
+        if type(mark) is not int or not 0 <= mark <= len(self.log):
+            raise StepIndexError(f"{mark!r} is no mark of this board: mark() gave a whole number"
+                                 f" from 0 to {len(self.log)}")
         by_index, places = self._by_index, self._places
         for index, value, before in reversed(self.log[mark:]):
             if before is None:  # a removed candidate comes back

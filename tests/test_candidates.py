@@ -11,7 +11,8 @@ from conftest import independent_units
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sudoku_teach import CandidateGrid, Grid
+from sudoku_teach import CandidateGrid, Grid, SudokuError
+from sudoku_teach.errors import CandidateError, CellIndexError, CellValueError, StepIndexError
 from sudoku_teach.shape import Shape
 
 PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -42,11 +43,33 @@ def test_removing_a_number_that_is_no_candidate_says_where_and_changes_nothing()
     assert (board.snapshot(), board.mark()) == before
 
 
-def test_placing_in_a_filled_cell_fails_before_anything_changes():
+@pytest.mark.parametrize(("cell", "value", "error", "said"), [
+    ((0, 0), 1, CandidateError, r"cell \(0, 0\) cannot take 1: it is filled"),
+    ((0, 1), 5, CandidateError, r"cell \(0, 1\) cannot take 5: its candidates are \[1, 6, 7, 9\]"),
+    ((0, 1), 10, CellValueError, "cannot hold 10"),
+    ((0, 1), None, CellValueError, "cannot hold None"),
+    ((0, 1), 6.0, CellValueError, "cannot hold 6.0"),
+    ((9, 0), 1, CellIndexError, "outside the 9x9 grid"),
+    ((0.0, 1), 6, CellIndexError, "outside the 9x9 grid"),
+    (None, 6, CellIndexError, "None is not a cell"),
+])
+def test_a_place_that_is_no_candidate_fails_before_anything_changes(cell, value, error, said):
     board = CandidateGrid(PUZZLE)
     before = list(board.numbers), board.snapshot(), board.mark()
-    with pytest.raises(KeyError):
-        board.place((0, 0), 1)
+    with pytest.raises(error, match=said):
+        board.place(cell, value)
+    with pytest.raises(SudokuError):
+        board.remove(cell, value)
+    assert (list(board.numbers), board.snapshot(), board.mark()) == before
+
+
+@pytest.mark.parametrize("mark", [None, -1, 10**9, "0", 1.5])
+def test_undo_to_no_mark_of_the_board_is_refused(mark):
+    board = CandidateGrid(PUZZLE)
+    board.place((0, 1), 6)
+    before = list(board.numbers), board.snapshot(), board.mark()
+    with pytest.raises(StepIndexError, match="no mark of this board: .* from 0 to"):
+        board.undo(mark)
     assert (list(board.numbers), board.snapshot(), board.mark()) == before
 
 
