@@ -138,8 +138,10 @@ def named(path: str | Path) -> str:
 
 
 def unusable(path: str | Path) -> str | None:
-    """Why a name can stand for no file at all, in words, or None if it can: a name too
-    long for the file system, or symbolic links that lead round in a circle."""
+    """Why a name can stand for no file at all, in words, or None if it can: no text, a name
+    too long for the file system, or symbolic links that lead round in a circle."""
+    if not isinstance(path, (str, os.PathLike)):
+        return f"expected a file name (text or a Path), not {type(path).__name__}"
     try:
         os.stat(path)
     except OSError as error:

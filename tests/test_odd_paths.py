@@ -11,8 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from sudoku_teach import SudokuError, load, save
 from sudoku_teach.cli import main
-from sudoku_teach.errors import OutputError, PuzzleFormatError
+from sudoku_teach.errors import OutputError, PuzzleFormatError, SavedGameError
+from sudoku_teach.game import Game, savegame
+from sudoku_teach.shape import Shape
 from sudoku_teach.teacher.gradebook import csv_file
 from sudoku_teach.textfile import NAME_MAX, file_lines, write_file
 
@@ -103,3 +106,30 @@ def test_answers_to_a_full_disk_say_it_is_standard_output(argv):
                               stderr=subprocess.PIPE, text=True, timeout=60)
     assert done.returncode == 2
     assert "cannot write the answers to standard output: No space left on device" in done.stderr
+
+
+@pytest.mark.parametrize("name", [None, 5, b"puzzle.txt"])
+def test_a_file_name_that_is_no_text_is_said_by_every_reader_and_writer(name):
+    game = Game.new("easy", 1, Shape(2, 2))
+    calls = [lambda: load(name), lambda: save(PUZZLE, name), lambda: savegame.save_file(game, name),
+             lambda: savegame.restore_file(game, name)]
+    for call in calls:
+        with pytest.raises(SudokuError, match=f"expected a file name \\(text or a Path\\), not"
+                                              f" {type(name).__name__}"):
+            call()
+
+
+@pytest.mark.parametrize(("make", "said"), [
+    (lambda path: path.mkdir(), "cannot read .*: Is a directory$"),
+    (lambda path: path.write_bytes(b"\xff\xfe{}"), "is not a saved game: byte 1 is not UTF-8"),
+    (lambda path: None, "cannot read .*: No such file or directory$"),
+])
+def test_a_saved_game_file_that_cannot_be_read_says_why_in_words(tmp_path: Path, make, said):
+    path = tmp_path / "game.json"
+    make(path)
+    game = Game.new("easy", 1, Shape(2, 2))
+    with pytest.raises(SavedGameError, match=said) as refused:
+        savegame.restore_file(game, path)
+    assert "Errno" not in str(refused.value)
+    with pytest.raises(SavedGameError, match="cannot read '': give a file name"):
+        savegame.restore_file(game, "")

@@ -20,7 +20,7 @@ from ..fast import proper_solution
 from ..formats import or_list
 from ..grid import Grid
 from ..shape import Cell, Shape, is_whole
-from ..textfile import write_file
+from ..textfile import named, unusable, write_file
 from . import Game, Move
 from .sources import LEVELS
 
@@ -435,6 +435,11 @@ def restore_file(game: Game, path: str | Path) -> None:
 def read_text(path: str | Path) -> str:
     """A saved game file's text (a few kilobytes: a file of more than `MAX_BYTES` is no
     saved game, and is not read)."""
+    if not str(path).strip():  # Path("") would be ".", the current folder
+        raise SavedGameError("cannot read '': give a file name")
+    trouble = unusable(path)
+    if trouble:
+        raise SavedGameError(f"cannot read {named(path)}: {trouble}")
     try:
         with Path(path).open("rb") as stream:
             raw = stream.read(MAX_BYTES + 1)
@@ -442,5 +447,8 @@ def read_text(path: str | Path) -> str:
             raise SavedGameError(f"{path} is too big to be a saved game ({MAX_BYTES:,} bytes"
                                  " at most)")
         return raw.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise SavedGameError(f"cannot read {path}: {error}") from None
+    except OSError as error:
+        raise SavedGameError(f"cannot read {path}: {error.strerror or error}") from None
+    except UnicodeDecodeError as error:
+        raise SavedGameError(f"{path} is not a saved game: byte {error.start + 1} is not UTF-8"
+                             " text") from None
