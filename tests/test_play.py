@@ -176,6 +176,18 @@ def test_an_own_puzzle_that_cannot_be_played_is_refused_and_the_game_goes_on(vie
     assert (view.game, view.game.entries, view.board.shown) == before
 
 
+def test_an_own_25x25_puzzle_is_refused_for_its_size_before_any_solving(view, monkeypatch):
+    import sudoku_teach.game as game_module
+
+    def no_solving(puzzle):
+        raise AssertionError("a grid the game cannot play was solved")
+
+    monkeypatch.setattr(game_module, "proper_solution", no_solving)
+    browser(view, type="puzzle", text="." * 625)  # not even proper: the size is said first
+    assert view.board.message == ("Your puzzle is not started: it is 25x25; the game plays"
+                                  " 4x4, 6x6, 8x8, 9x9, 16x16 puzzles.")
+
+
 def test_an_own_puzzle_is_played_on_the_same_board(view):
     browser(view, type="cell", r=0, c=0, key="1")
     rows = [line.replace(" ", "").replace("0", ".") for line in ASSIGNMENT_PUZZLE.splitlines()]

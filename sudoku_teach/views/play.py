@@ -37,6 +37,7 @@ from ..formats import symbol
 from ..game import Change, Clock, Game, savegame
 from ..game.saves import SaveFile, Saves
 from ..game.sources import LEVELS
+from ..grid import Grid
 from ..rules import conflicting_cells
 from ..shape import CLASSIC, Cell, Shape
 from .board import PUZZLE_TEXT_MAX, Board, Look
@@ -373,13 +374,14 @@ class GameView:
             self.say("Type or paste a puzzle in the box first: 9 lines of 9.")
             return
         try:
+            size = Grid.parse(text).size  # first: a big grid the game cannot play is not solved
+            if size not in savegame.SIZES:
+                self.say(f"Your puzzle is not started: it is {size}x{size}; the game plays "
+                         + ", ".join(f"{n}x{n}" for n in savegame.SIZES) + " puzzles.")
+                return
             game = Game.from_text(text, self.game.clock)
         except SudokuError as error:
             self.say(f"Your puzzle is not started: {error}")
-            return
-        if game.size not in savegame.SIZES:
-            self.say(f"Your puzzle is not started: it is {game.size}x{game.size}; the game plays "
-                     + ", ".join(f"{n}x{n}" for n in savegame.SIZES) + " puzzles.")
             return
         self.watch(game)
         self.say(f"Your own puzzle: {len(game.puzzle.givens)} givens, one solution.")
