@@ -195,7 +195,8 @@ def test_the_kernel_starts_under_its_limits_then_in_its_jail(tmp_path):
     limits = sandbox.Limits(7, 8, 9, 10)
     connection = tmp_path / "c.json"
     kernel = [sys.executable, "-m", "ipykernel_launcher", "-f", str(connection)]
-    confine = [sys.executable, "-m", "sudoku_teach.teacher.confine", "7", "8", "9", "10"]
+    confine = [sys.executable, "-I", "-S", str(sandbox.CONFINE), "7", "8", "9", "10"]
+    assert sandbox.CONFINE.is_file()
     plain = sandbox.kernel_command(sandbox.NONE, tmp_path, connection, limits, None)
     assert plain == [*confine, "", "--", *kernel]
     group = tmp_path / "group"

@@ -1,6 +1,7 @@
 """Set a submission's limits, then become its command.
 
-Usage: `python -m sudoku_teach.teacher.confine CPU MEMORY FILESIZE PROCESSES CGROUP -- CMD...`
+Usage: `python -I -S confine.py CPU MEMORY FILESIZE PROCESSES CGROUP -- CMD...` (by its path,
+as `sandbox.kernel_command` runs it: it needs nothing but the standard library).
 
 Limits set here hold for the command and everything it starts, and cannot be raised again
 (the hard limit is lowered too). CGROUP, when not empty, is a pids cgroup to join first:
