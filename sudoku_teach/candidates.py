@@ -21,7 +21,7 @@ from collections.abc import Collection, Iterable, Mapping
 
 from .elimination import all_candidates, set_text
 from .errors import CandidateError, ContradictionError, StepIndexError
-from .formats import symbol
+from .formats import a_symbol, symbol
 from .grid import Grid, GridLike, as_grid
 from .shape import Cell
 
@@ -232,7 +232,7 @@ class CandidateGrid:
             for value in sorted(by_value):
                 if not by_value[value]:
                     return ContradictionError(
-                        f"{unit.name} needs a {symbol(value)} but"
+                        f"{unit.name} needs {a_symbol(value)} but"
                         f" none of its empty cells can take it",
                         unit=unit,
                     )

@@ -88,6 +88,16 @@ def symbol(value: int, blank: str = ".") -> str:
     return SYMBOLS[value - 1] if value else blank
 
 
+def a_symbol(value: int) -> str:
+    """A number's character with its article, as said aloud: 'a 9', 'an 8', 'an E', 'a G'."""
+    char = symbol(value)
+    return f"{'an' if char in VOWEL_SOUNDS else 'a'} {char}"
+
+
+VOWEL_SOUNDS = "8AEFHILMNO"
+"""The characters whose names start with a vowel sound ('eight', 'ef', 'aitch', 'em' ...)."""
+
+
 def symbols_for(size: int) -> list[str]:
     """The characters of the numbers 1..size, in order: the one table every view writes with.
 

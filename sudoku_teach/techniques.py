@@ -23,7 +23,7 @@ from collections.abc import Collection, Iterator, Sequence
 
 from .candidates import CandidateGrid
 from .elimination import set_text
-from .formats import symbol
+from .formats import a_symbol, symbol
 from .steps import Step, Technique, cells_text, removals_text
 
 
@@ -63,7 +63,7 @@ def explain_hidden_single(step: Step) -> str:
     """Say which unit needs the number and why each of its other empty cells cannot take it."""
     assert step.unit is not None and step.value is not None, "a single places a number"
     where = f"({step.row}, {step.col}) = {symbol(step.value)}, a hidden single"
-    needs = f"{where}: {step.unit.name} needs a {symbol(step.value)}"
+    needs = f"{where}: {step.unit.name} needs {a_symbol(step.value)}"
     if not step.blocked:
         return f"{needs} and every other cell of it is filled"
     reasons = ", ".join(

@@ -391,3 +391,13 @@ def test_a_size_that_is_not_one_is_told_the_sizes_that_are(size: object, said: s
     with pytest.raises(ShapeError) as refused:
         Shape.for_size(size)  # type: ignore[arg-type]
     assert str(refused.value) == said
+
+
+def test_a_number_is_said_with_the_article_its_name_takes() -> None:
+    from sudoku_teach.formats import a_symbol
+
+    said = {value: a_symbol(value) for value in range(1, 26)}
+    assert [said[v] for v in (1, 8, 9, 10, 11, 14, 16, 17, 25)] == [
+        "a 1", "an 8", "a 9", "an A", "a B", "an E", "a G", "an H", "a P"]
+    assert {s for s in said.values() if s.startswith("an ")} == {
+        f"an {c}" for c in "8AEFHILMNO"}  # eight, ay, ee, ef, aitch, eye, el, em, en, oh

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as widgets
 
 from ..errors import SudokuError
-from ..formats import symbol
+from ..formats import a_symbol, symbol
 from ..grid import Grid, GridLike
 from ..rule_solver import Techniques, next_step
 from ..rules import blockers, is_solved
@@ -148,7 +148,7 @@ class SinglesHelper:
         char = symbol(value)
         if found:
             unit, where = found[0]
-            return f"Not {char}: {unit.name} already has a {char}, at {where}."
+            return f"Not {char}: {unit.name} already has {a_symbol(value)}, at {where}."
         return f"{char} is not ruled out here, but it is not the only candidate. Try again."
 
 
