@@ -143,6 +143,14 @@ def line_count_problem(count: int, shape: Shape | None = None) -> str:
             f" a line holds a whole puzzle ({wholes} cells) or one row of a grid ({rows} numbers)")
 
 
+def shortened(text: str, most: int = 100, show: Callable[[str], str] = str) -> str:
+    """A text for a message: whole if short, else its start and its length (never a page
+    of digits or a file name of thousands of characters). `show=repr` quotes it."""
+    if len(text) <= most:
+        return show(text)
+    return f"{show(text[: most * 2 // 3])}... ({len(text):,} characters)"
+
+
 def or_list(numbers: Iterable[int]) -> str:
     """Numbers for a message: '16, 36 or 81'."""
     words = [str(number) for number in numbers]

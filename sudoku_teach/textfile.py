@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from .errors import OutputError, PuzzleFormatError
+from .formats import shortened
 
 UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 SAVE_AS_UTF8 = "save the file as UTF-8 text (in Notepad: Save as..., Encoding: UTF-8)"
@@ -131,12 +132,6 @@ def utf16_lines(head: bytes, stream: BinaryIO, source: str | None) -> Iterator[s
         yield pending.rstrip("\r")
 
 
-def named(path: str | Path) -> str:
-    """A file name as a message quotes it: never a page of characters."""
-    name = str(path)
-    return name if len(name) <= 100 else f"{name[:60]}... ({len(name):,} characters)"
-
-
 def unusable(path: str | Path) -> str | None:
     """Why a name can stand for no file at all, in words, or None if it can: no text, a name
     too long for the file system, or symbolic links that lead round in a circle."""
@@ -166,7 +161,7 @@ def file_lines(path: str | Path) -> Iterator[str]:
         raise PuzzleFormatError("no such file: '' (an empty name)")
     trouble = unusable(path)
     if trouble:
-        raise PuzzleFormatError(f"{named(path)}: {trouble}")
+        raise PuzzleFormatError(f"{shortened(str(path))}: {trouble}")
     path = Path(path)
     if path.is_dir():
         raise PuzzleFormatError(f"{path} is a directory, not a puzzle file")
@@ -197,7 +192,7 @@ def writable(path: str | Path) -> Path:
         raise OutputError("cannot write to '': give a file name")
     trouble = unusable(path)
     if trouble:
-        raise OutputError(f"cannot write {named(path)}: {trouble}")
+        raise OutputError(f"cannot write {shortened(str(path))}: {trouble}")
     path = Path(path)
     if path.is_dir():
         raise OutputError(f"cannot write {path}: it is a directory, give a file name")

@@ -130,6 +130,33 @@ def solution_functions():
             yield pytest.param(namespace[name], id=f"{path.stem}:{name}")
 
 
+def test_an_answer_given_to_check_instead_of_the_function_is_explained():
+    def region_of(row, col):
+        return 0
+
+    for given in (region_of(0, 0), None, "region_of"):
+        report = run_checks(given, "region_of")
+        assert report.status == "error" and report.total == 0
+        assert str(report).startswith("check() wants your function itself, not")
+        assert "check(region_of) with no brackets" in str(report)
+    report = run_checks(region_of, 5)  # type: ignore[arg-type]
+    assert "The exercise's name is text" in str(report) and "not an int" in str(report)
+
+
+def test_a_very_long_exercise_name_is_not_echoed_whole():
+    report = run_checks(lambda: None, "x" * 1_000_000)
+    assert "(1,000,000 characters)" in str(report) and len(str(report)) < 2000
+
+
+def test_a_function_that_calls_exit_is_reported_not_obeyed():
+    def row_numbers(grid, row):
+        raise SystemExit(3)  # as exit(3) does
+
+    report = run_checks(row_numbers)
+    assert report.status == "error" and report.passed == 0
+    assert "raised SystemExit: it called exit()" in str(report)
+
+
 @pytest.mark.parametrize("function", list(solution_functions()))
 def test_instructor_solutions_pass_their_checks(function):
     assert run_checks(function).ok

@@ -19,9 +19,9 @@ from typing import TypeVar
 from tqdm import tqdm
 
 from ..errors import PuzzleFormatError, SudokuError
-from ..formats import BLANKS, DECORATION, SYMBOLS
+from ..formats import BLANKS, DECORATION, SYMBOLS, shortened
 from ..grid import Grid, iter_puzzles
-from ..textfile import decoded_lines, file_lines, named, unusable
+from ..textfile import decoded_lines, file_lines, unusable
 from .options import PUZZLE_FORM
 
 OK, BROKEN, UNUSABLE, INTERRUPTED = 0, 1, 2, 130
@@ -100,7 +100,7 @@ class Inputs:
             if len(source) > 200 and looks_like_puzzle(source):  # 16x16 and up: no file name
                 yield from self.from_lines(source.splitlines(), f"argument {n}", f"argument {n}")
             elif trouble := unusable(path):
-                raise UsageError(f"argument {n}: {named(path)}: {trouble}")
+                raise UsageError(f"argument {n}: {shortened(str(path))}: {trouble}")
             elif path.is_dir():
                 raise UsageError(f"argument {n}: {source} is a directory, not a puzzle file")
             elif path.exists():  # a file, a named pipe, /dev/stdin, /dev/null: read them all

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from ..formats import or_list
+from ..formats import or_list, shortened
 
 LARGEST = 10**9
 """The largest number any option takes unless it says otherwise (a billion)."""
@@ -24,7 +24,7 @@ SEEDS = 2**63 - 1
 
 def shown(text: str) -> str:
     """An option's value as a message quotes it: never a page of digits."""
-    return repr(text) if len(text) <= 30 else f"{text[:20]!r}... ({len(text)} characters)"
+    return shortened(text, 30, repr)
 
 
 def whole_number(low: int, high: int) -> Callable[[str], int]:

@@ -29,6 +29,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
+from ..formats import shortened
 from .code_reading import (
     calls_method,
     compares_with_range,
@@ -166,7 +167,7 @@ def unknown_exercise(name: str) -> str:
     close = difflib.get_close_matches(name, REGISTRY, n=1)
     guess = f" Did you mean {close[0]}?" if close else ""
     return (
-        f"There is no exercise called {name!r}.{guess} The exercises are:"
+        f"There is no exercise called {shortened(name, 60, repr)}.{guess} The exercises are:"
         f" {', '.join(sorted(REGISTRY))}. Give your function exactly the name the exercise"
         f" asks for (def {close[0] if close else 'region_of'}(...):), or name the exercise"
         f" when you check it: check(my_function, {close[0] if close else 'region_of'!r})."
@@ -175,7 +176,17 @@ def unknown_exercise(name: str) -> str:
 
 def run_checks(function: Callable[..., Any], name: str | None = None) -> Report:
     """Run a student's function on every hidden case, count the passes, keep the first failure."""
+    if name is not None and not isinstance(name, str):
+        return Report("check", total=0, status="error", failure=(
+            f"The exercise's name is text, like check(my_function, 'region_of'), not"
+            f" {a_kind(name)}."))
     key = name or str(getattr(function, "__name__", ""))
+    if not callable(function):  # check(region_of(grid, 0, 0)) checks an answer, not a function
+        return Report(key or "check", total=0, status="error", failure=(
+            f"check() wants your function itself, not"
+            f" {'None' if function is None else a_kind(function)}: write"
+            f" check({key or 'region_of'}) with no brackets after the name (with them, the"
+            f" function is called and its answer given to check)."))
     if key in REGISTRY:
         CHECKED[key] = function  # the grader asks for this function by its exercise's name
     return check_subject(LocalSubject(function, key), key)

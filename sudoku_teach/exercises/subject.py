@@ -93,6 +93,10 @@ def call(function: Callable[..., Any], case: Case, limit: float) -> Outcome:
     except Exception as error:  # the student's code may fail in any way; say how and where
         return Outcome(after=given, error=RAISED, kind=type(error).__name__, message=str(error),
                        raised_in=raised_elsewhere(error, function))
+    except SystemExit as error:  # exit() would stop the check, or the kernel, with no word
+        return Outcome(after=given, error=RAISED, kind="SystemExit",
+                       message="it called exit(): a function returns its answer instead",
+                       raised_in=raised_elsewhere(error, function))
     return Outcome(answer=answer, after=given)
 
 

@@ -17,10 +17,10 @@ from typing import Any, TypeVar
 
 from ..errors import SavedGameError, SudokuError
 from ..fast import proper_solution
-from ..formats import or_list
+from ..formats import or_list, shortened
 from ..grid import Grid
 from ..shape import Cell, Shape, is_whole
-from ..textfile import named, unusable, write_file
+from ..textfile import unusable, write_file
 from . import Game, Move
 from .sources import LEVELS
 
@@ -439,7 +439,7 @@ def read_text(path: str | Path) -> str:
         raise SavedGameError("cannot read '': give a file name")
     trouble = unusable(path)
     if trouble:
-        raise SavedGameError(f"cannot read {named(path)}: {trouble}")
+        raise SavedGameError(f"cannot read {shortened(str(path))}: {trouble}")
     try:
         with Path(path).open("rb") as stream:
             raw = stream.read(MAX_BYTES + 1)

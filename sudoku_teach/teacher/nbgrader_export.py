@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import NotebookFileError, OutputError
-from ..textfile import named, unusable, write_file
+from ..formats import shortened
+from ..textfile import unusable, write_file
 from .grading import code_cells, lessons, named_lesson, optional_exercises, read
 from .notebook_tools import BEGIN, dumps
 
@@ -106,7 +107,7 @@ def export(notebooks: Path, course: Path) -> list[Path]:
     trouble = unusable(course) or (
         "it is a file, not a folder" if course.exists() and not course.is_dir() else None)
     if trouble:
-        raise OutputError(f"cannot write the course in {named(course)}: {trouble}")
+        raise OutputError(f"cannot write the course in {shortened(str(course))}: {trouble}")
     known, optional = lessons(), optional_exercises()
     assignments = {}
     for path in sorted(notebooks.glob("[0-9][0-9]_*.ipynb")):
