@@ -46,7 +46,11 @@ class Grid:
         shape: Shape = CLASSIC,
         givens: Iterable[Cell] | None = None,
     ) -> None:
-        cells = list(cells) or [0] * shape.n_cells
+        try:
+            cells = list(cells) or [0] * shape.n_cells
+        except TypeError:  # None, a number: no cells at all
+            raise PuzzleFormatError(f"expected the cells as a list of numbers, got"
+                                    f" {type(cells).__name__}") from None
         if len(cells) != shape.n_cells:
             raise PuzzleFormatError(
                 f"{len(cells)} cells given, a {shape.size}x{shape.size} grid has {shape.n_cells}"

@@ -32,6 +32,7 @@ from .errors import StepIndexError, UnknownNameError
 from .fast import proper_solution, solve
 from .grid import Grid, GridLike, as_grid
 from .rule_solver import RuleSolve, solve_with_rules
+from .shape import is_whole
 from .steps import Step
 
 LEVELS = ("easy", "medium", "hard", "expert")
@@ -111,8 +112,8 @@ class Rating:
         """
         from .views.render import step_html
 
-        if not 1 <= k <= len(self.steps):
-            raise StepIndexError(f"there is no step {k}: this rating has steps 1 to"
+        if not is_whole(k) or not 1 <= k <= len(self.steps):
+            raise StepIndexError(f"there is no step {k!r}: this rating has steps 1 to"
                                  f" {len(self.steps)}")
         return step_html(self.run.board_after(k - 1), self.steps[k - 1])
 

@@ -26,6 +26,7 @@ from .candidates import CandidateGrid, Candidates, format_candidates
 from .errors import RuleViolation, StepIndexError, UnknownNameError
 from .grid import Grid, GridLike, as_grid
 from .rules import check_rules, conflicts
+from .shape import is_whole
 from .steps import Step, Technique
 from .techniques import TECHNIQUE_SETS, TECHNIQUES
 
@@ -128,8 +129,9 @@ class RuleSolve:
 
     def board_after(self, k: int) -> CandidateGrid:
         """The board and its candidates after the first `k` steps (0 is the puzzle)."""
-        if not 0 <= k <= len(self.steps):
-            raise StepIndexError(f"there is no step {k}: this run has steps 0 to {len(self.steps)}")
+        if not is_whole(k) or not 0 <= k <= len(self.steps):
+            raise StepIndexError(f"there is no step {k!r}: this run has steps 0 to"
+                                 f" {len(self.steps)}")
         board = CandidateGrid(self.start)
         for step in self.steps[:k]:
             take_step(board, step)

@@ -70,6 +70,9 @@ class Shape:
     box_cols: int = 3
 
     def __post_init__(self) -> None:
+        if not (is_whole(self.box_rows) and is_whole(self.box_cols)):
+            raise ShapeError(f"a region is a whole number of rows by a whole number of columns,"
+                             f" not {self.box_rows!r} by {self.box_cols!r}")
         if self.box_rows < 1 or self.box_cols < 1 or self.size < 2 or self.size > MAX_SIZE:
             raise ShapeError(
                 f"regions of {self.box_rows}x{self.box_cols} make a {self.size}x{self.size} grid;"

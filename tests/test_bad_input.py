@@ -476,3 +476,27 @@ def test_the_generators_counts_are_whole_numbers_and_the_value_is_named(value):
     for call in calls:
         with pytest.raises(SudokuError, match=repr_re(value)):
             call()
+
+
+@pytest.mark.parametrize("k", [None, "1", 1.5, True])
+def test_a_step_number_that_is_no_whole_number_is_named(k):
+    from sudoku_teach import rate, solve_with_rules
+    from sudoku_teach.errors import StepIndexError
+
+    run, rating = solve_with_rules(CLASSIC), rate(CLASSIC)
+    for call in (lambda: run.board_after(k), lambda: run.grid_after(k),
+                 lambda: rating.step_html(k)):
+        with pytest.raises(StepIndexError, match=f"there is no step {repr_re(k)}: this .* has"
+                                                  " steps [01] to"):
+            call()
+
+
+@pytest.mark.parametrize("rows", [None, "3", 1.5, True])
+def test_a_shape_or_grid_of_no_numbers_is_a_clear_error(rows):
+    from sudoku_teach import Shape, ShapeError
+
+    with pytest.raises(ShapeError, match=f"not {repr_re(rows)} by 3"):
+        Shape(rows, 3)
+    if not isinstance(rows, str):  # a text is a list of characters, each named as no number
+        with pytest.raises(PuzzleFormatError, match="expected the cells as a list of numbers"):
+            Grid(rows)  # type: ignore[arg-type]
