@@ -147,3 +147,16 @@ def test_words_counts_the_prose_a_student_reads_not_the_code():
         {"cell_type": "code", "source": ["print('not prose at all')"], "outputs": []},
     ]}
     assert prose_words(notebook) == len(["#", "04", "·", "Smarter", "search", "Two", "ideas."])
+
+
+@pytest.mark.parametrize("command", ["clean", "student", "words"])
+def test_the_tools_name_a_missing_folder_and_a_file_that_is_no_notebook(tmp_path, capsys,
+                                                                        command):
+    from sudoku_teach.teacher.notebook_tools import main
+
+    assert main([command, str(tmp_path / "nowhere")]) == 2
+    assert "no such folder of notebooks" in capsys.readouterr().err
+    (tmp_path / "01_broken.ipynb").write_bytes(b"\xff\xfe not JSON")
+    assert main([command, str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert "01_broken.ipynb: not a notebook (not JSON text)" in err and "Traceback" not in err

@@ -33,6 +33,7 @@ from ..exercises.framework import REGISTRY, TIME_LIMIT, Report, check_subject
 from ..exercises.remote import RemoteSubject
 from ..exercises.subject import Case, Outcome
 from .kernel import CellError, Kernel, KernelDied, OutOfTime
+from .notebook_tools import parse
 from .sandbox import Limits, make_folder
 
 PASSED, FAILED, NOT_DONE, ERROR, TIMED_OUT = "passed", "failed", "not done", "error", "timed out"
@@ -167,19 +168,6 @@ def read_bytes(path: Path) -> bytes:
 def read(path: Path) -> dict[str, Any]:
     """The notebook as JSON data: NotebookFileError saying plainly why a file is not a notebook."""
     return parse(read_bytes(path))
-
-
-def parse(content: bytes) -> dict[str, Any]:
-    """A notebook's bytes as JSON data: NotebookFileError when they are not a notebook."""
-    if not content:
-        raise NotebookFileError("not a notebook (the file is empty)")
-    try:
-        data = json.loads(content.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        raise NotebookFileError("not a notebook (not JSON text)") from None
-    if not isinstance(data, dict) or "cells" not in data:
-        raise NotebookFileError("not a notebook (no cells)")
-    return data
 
 
 def first_line(source: str) -> str:

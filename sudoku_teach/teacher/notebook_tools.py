@@ -23,6 +23,9 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
+
+from ..errors import NotebookFileError
 
 BEGIN, END = "# BEGIN SOLUTION", "# END SOLUTION"
 STUB = 'raise NotImplementedError("Your turn: write your code here")'
@@ -75,6 +78,28 @@ def dumps(notebook: dict) -> str:
     return json.dumps(notebook, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
 
 
+def parse(content: bytes) -> dict[str, Any]:
+    """A notebook's bytes as JSON data: NotebookFileError when they are not a notebook."""
+    if not content:
+        raise NotebookFileError("not a notebook (the file is empty)")
+    try:
+        data = json.loads(content.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise NotebookFileError("not a notebook (not JSON text)") from None
+    if not isinstance(data, dict) or "cells" not in data:
+        raise NotebookFileError("not a notebook (no cells)")
+    return data
+
+
+def load(path: Path) -> dict[str, Any]:
+    """A notebook file's JSON data, or a NotebookFileError that names the file."""
+    try:
+        return parse(path.read_bytes())
+    except (NotebookFileError, OSError) as error:
+        why = error.strerror if isinstance(error, OSError) else error
+        raise NotebookFileError(f"{path}: {why}") from None
+
+
 def instructor_notebooks(folder: Path) -> list[Path]:
     """The instructor notebooks: every .ipynb directly in the folder."""
     return sorted(folder.glob("*.ipynb"))
@@ -86,7 +111,7 @@ def build_all(folder: Path) -> list[Path]:
     target.mkdir(exist_ok=True)
     written = []
     for path in instructor_notebooks(folder):
-        notebook = json.loads(path.read_text(encoding="utf-8"))
+        notebook = load(path)
         out = target / path.name
         out.write_text(dumps(student_notebook(notebook, path.name)), encoding="utf-8")
         written.append(out)
@@ -127,7 +152,7 @@ def clean_all(folder: Path) -> list[Path]:
     """Clean every instructor notebook in place, and name its lesson for the grader."""
     cleaned = []
     for path in instructor_notebooks(folder):
-        notebook = json.loads(path.read_text(encoding="utf-8"))
+        notebook = load(path)
         notebook["metadata"]["sudoku_teach"] = {"lesson": path.stem}
         path.write_text(dumps(clean_notebook(notebook)), encoding="utf-8")
         cleaned.append(path)
@@ -146,7 +171,7 @@ def prose_words(notebook: dict) -> int:
 def word_counts(folder: Path) -> dict[str, int]:
     """Words of prose per instructor notebook: the measure of how long a lesson reads."""
     return {
-        path.stem: prose_words(json.loads(path.read_text(encoding="utf-8")))
+        path.stem: prose_words(load(path))
         for path in instructor_notebooks(folder)
     }
 
@@ -159,14 +184,20 @@ def main(argv: list[str] | None = None) -> int:
         print(usage, file=sys.stderr)
         return 2
     folder = Path(args[1] if len(args) > 1 else "notebooks")
-    if args[0] == "words":
-        for name, words in word_counts(folder).items():
-            print(f"{name:24} {words:5} words")
-        return 0
+    if not folder.is_dir():
+        print(f"no such folder of notebooks: {folder}", file=sys.stderr)
+        return 2
     try:
+        if args[0] == "words":
+            for name, words in word_counts(folder).items():
+                print(f"{name:24} {words:5} words")
+            return 0
         written = clean_all(folder) if args[0] == "clean" else build_all(folder)
     except MarkerError as error:
         print(f"student versions not written: {error}", file=sys.stderr)
+        return 1
+    except NotebookFileError as error:
+        print(f"stopped: {error}", file=sys.stderr)
         return 1
     for path in written:
         print(f"wrote {path}")
