@@ -84,6 +84,12 @@ def test_a_lesson_must_name_exactly_one(given: str):
         lesson_name(given, lessons())
 
 
+def test_a_lesson_of_thousands_of_characters_is_not_echoed_whole():
+    with pytest.raises(CollectError, match=r"\(5,000 characters\): expected one lesson") as refused:
+        lesson_name("1" * 5000, lessons())
+    assert len(str(refused.value)) < 500
+
+
 def test_a_lesson_by_number_or_name():
     assert lesson_name("01", lessons()) == lesson_name("01_rules", lessons()) == "01_rules"
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import SudokuError
+from ..formats import shortened
 from .gradebook import file_name
 
 FOLDER = "sudoku-teach"
@@ -56,8 +57,8 @@ def lesson_name(given: str, known: Iterable[str]) -> str:
     matches = sorted(name for name in known if name.startswith(given))
     if not re.fullmatch(r"[\w-]+", given) or len(matches) != 1:
         choices = ", ".join(sorted(known))
-        raise CollectError(f"--lesson {given!r}: expected one lesson's number or name, one of "
-                           f"{choices}")  # fmt: skip
+        raise CollectError(f"--lesson {shortened(given, 30, repr)}: expected one lesson's number"
+                           f" or name, one of {choices}")
     return matches[0]
 
 
