@@ -175,6 +175,17 @@ And later (seeds 101-150 and 301-350, 16,988 and 18,278 nodes):
   took 14,483, 18,307 and 7,989 nodes (the field guessed) and 21,388, 28,966 and 11,772
   (the field that ran out), against 11,186, 16,428 and 6,892; 1.09-1.77x the time.
 
+Where it still stops: 25x25 puzzles a little sparser than `generate`'s. Of 36 made from
+its puzzles (seeds 3020-3025) by taking out 2-20 givens at random, 7 stopped at the default
+100,000 nodes (about 30 s) and 16 took over 10,000, where a plain pycosat encoding answered
+every one in 0.8-4.2 s, Python included; 8 of them are still proper (one took 49,717
+nodes). 16x16 puzzles made the same way (160, seeds 2000-2015) took at most 426 nodes.
+Tried, no rescue: restarts keeping the dead ends' weights (budgets from 1,000 nodes,
+doubling: nothing found in 255,000 on one such puzzle, seed 3001 less 8 givens), and
+restarts on copies of the puzzle with its numbers relabelled, every other one transposed
+(of 10 copies at 3,000 nodes, one finished on two of four puzzles, none on the others).
+The answers are never wrong: the status says "node limit".
+
 Memory: `_cover` used to keep one board-sized int per pencil mark, three times over
 (about 550 MB and, on this shared machine, 7.5 s to build at 25x25). Now a move's
 `placing` is made the first time a search asks for it (`_cover.Placings`) from one mask
