@@ -122,6 +122,23 @@ def test_skip_bad_reports_each_bad_line_and_solves_the_good_ones(tmp_path, capsy
     assert (status, out) == (2, ASSIGNMENT_SOLUTION + "\n")  # without it: stop at the first
 
 
+@pytest.mark.parametrize("unreadable", [
+    (LINE + "\n").encode("utf-16-le"),  # UTF-16 without its mark: zero bytes
+    LINE.encode() + b"\n" + b"1" * 50_000 + b"\n",  # a line longer than any puzzle
+])
+def test_skip_bad_goes_on_with_the_next_file_after_one_it_cannot_read(tmp_path, capsys,
+                                                                     unreadable):
+    bad, good = tmp_path / "bad.txt", tmp_path / "good.txt"
+    bad.write_bytes(unreadable)
+    good.write_text(LINE + "\n")
+    status, out, err = run(capsys, "solve", "--skip-bad", str(bad), str(good))
+    assert status == 2 and out.endswith(f"{ASSIGNMENT_SOLUTION}\n"), err
+    assert err.startswith(f"skipped: {bad}, line ")
+    solved = out.count(ASSIGNMENT_SOLUTION)
+    status, out, _ = run(capsys, "solve", str(bad), str(good))
+    assert status == 2 and out.count(ASSIGNMENT_SOLUTION) == solved - 1  # without: stop there
+
+
 def test_show_labels_several_puzzles_and_writes_file_formats(tmp_path, capsys):
     path = tmp_path / "two.txt"
     path.write_text(f"{LINE}\n\n{ASSIGNMENT_SOLUTION}\n")

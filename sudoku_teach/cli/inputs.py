@@ -76,9 +76,14 @@ class Inputs:
         """The puzzles in some lines; a source without any puzzle is an error."""
         on_error = self.skip if self.skip_bad else None
         before, count = self.skipped, 0
-        for line, grid in iter_puzzles(lines, source=source, on_error=on_error):
-            count += 1
-            yield (single if single and line == 1 else f"{source} line {line}"), grid
+        try:
+            for line, grid in iter_puzzles(lines, source=source, on_error=on_error):
+                count += 1
+                yield (single if single and line == 1 else f"{source} line {line}"), grid
+        except PuzzleFormatError as error:  # the text itself cannot be read on from here
+            if not self.skip_bad:
+                raise
+            self.skip(error)  # the rest of this source is lost; the next one is read
         if count == 0 and self.skipped == before:
             raise UsageError(
                 f"{source} holds no puzzle (it is empty, or only blank lines, comments and"
