@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
 
 from .errors import PuzzleFormatError, RequestError
-from .shape import STANDARD_SHAPES, Shape
+from .shape import STANDARD_SHAPES, Shape, check_shape
 
 DECORATION = set("|+-")
 BLANKS = set("0.")
@@ -216,6 +216,7 @@ def parse_cells(
             f"this text has {len(text):,} characters: a puzzle is at most {MAX_TEXT:,} (the"
             " largest grid, 25x25, written out with room to spare)", source=source
         )
+    shape = None if shape is None else check_shape(shape)
     line = text.strip()
     if len(line) == 81 and not line.strip(PLAIN_CHARS) and (shape is None or shape.size == 9):
         # The usual form, one line of 81 digits and dots, needs no walk character by

@@ -28,7 +28,7 @@ from typing import Union
 
 from . import formats, textfile
 from .errors import GivenCellError, PuzzleFormatError, UnknownNameError
-from .shape import CLASSIC, Cell, Shape
+from .shape import CLASSIC, Cell, Shape, check_shape
 
 Rows = list[list[int]]
 GridLike = Union["Grid", str, Sequence[Sequence[int]]]
@@ -46,6 +46,7 @@ class Grid:
         shape: Shape = CLASSIC,
         givens: Iterable[Cell] | None = None,
     ) -> None:
+        shape = check_shape(shape)
         try:
             cells = list(cells) or [0] * shape.n_cells
         except TypeError:  # None, a number: no cells at all
@@ -83,6 +84,7 @@ class Grid:
                 sizes = ", ".join(map(str, formats.FULL_SIZES))
                 raise PuzzleFormatError(f"found {len(rows)} rows: a grid has 9 rows (or {sizes})")
             shape = Shape.for_size(len(rows))
+        shape = check_shape(shape)
         for r, row in enumerate(rows):
             if len(row) != shape.size:
                 raise PuzzleFormatError(f"row {r} has {len(row)} numbers, expected {shape.size}")
@@ -93,7 +95,7 @@ class Grid:
     @classmethod
     def empty(cls, shape: Shape = CLASSIC) -> Grid:
         """A grid with every cell blank."""
-        return cls([0] * shape.n_cells, shape)
+        return cls((), shape)
 
     def copy(self) -> Grid:
         """An independent grid with the same numbers and the same givens."""

@@ -229,6 +229,16 @@ class Shape:
         return value  # type: ignore[return-value]
 
 
+def check_shape(shape: object) -> Shape:
+    """The shape a function was given, or an error saying how to write one (not a traceback
+    about a missing attribute): `Shape.for_size(16)`, not 16."""
+    if isinstance(shape, Shape):
+        return shape
+    sizes = ", ".join(map(str, STANDARD_SHAPES))
+    told = f"{shape!r} is a size" if is_whole(shape) else f"{shape!r} is not a grid's shape"
+    raise ShapeError(f"{told}: give a Shape, such as Shape.for_size(16) (sizes {sizes})")
+
+
 def is_whole(value: object) -> bool:
     """Whether a value is a whole number (an int, but not `True` or `False`)."""
     return isinstance(value, int) and not isinstance(value, bool)

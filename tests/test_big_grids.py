@@ -401,3 +401,19 @@ def test_a_number_is_said_with_the_article_its_name_takes() -> None:
         "a 1", "an 8", "a 9", "an A", "a B", "an E", "a G", "an H", "a P"]
     assert {s for s in said.values() if s.startswith("an ")} == {
         f"an {c}" for c in "8AEFHILMNO"}  # eight, ay, ee, ef, aitch, eye, el, em, en, oh
+
+
+@pytest.mark.parametrize("call", [
+    lambda: generate.new_puzzle(1, 16), lambda: generate.puzzle_at_level("easy", 1, 16),
+    lambda: generate.full_grid(1, 16), lambda: generate.new_full_grid(1, 16),
+    lambda: Grid.empty(16), lambda: Grid.parse("." * 256, 16),
+    lambda: Grid.from_rows([[0] * 16] * 16, 16), lambda: Grid([0] * 256, 16),
+])
+def test_a_size_given_where_a_shape_goes_is_told_how_to_write_it(call) -> None:  # type: ignore[no-untyped-def]
+    from sudoku_teach.errors import ShapeError
+
+    with pytest.raises(ShapeError, match=r"^16 is a size: give a Shape, such as"
+                       r" Shape.for_size\(16\) \(sizes 4, 6, 8, 9, 16, 25\)$"):
+        call()
+    with pytest.raises(ShapeError, match="^'16x16' is not a grid's shape"):
+        Grid([0] * 256, "16x16")  # type: ignore[arg-type]

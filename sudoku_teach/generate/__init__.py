@@ -31,7 +31,7 @@ from ..grid import Grid, GridLike
 from ..rating import LEVEL_TECHNIQUES, LEVELS, check_level, level_of
 from ..results import check_at_least_one
 from ..rule_solver import first_step, take_step, technique_list
-from ..shape import CLASSIC, Cell, Shape
+from ..shape import CLASSIC, Cell, Shape, check_shape
 from . import grids, puzzles, template  # so that `generate.template.orbit_size(...)` works
 from .grids import GridRun, Seed, fill_by_rows, fill_by_solver, fill_recursive, full_grid, make_rng
 from .puzzles import check_givens, dig
@@ -63,6 +63,7 @@ ATTEMPTS = 50
 
 def new_full_grid(rng_or_seed: Seed, shape: Shape = CLASSIC, method: str = "recursive") -> Grid:
     """A full grid made by one of `GRID_MAKERS` (the grid alone)."""
+    shape = check_shape(shape)
     if method not in GRID_MAKERS:
         raise UnknownNameError(
             f"unknown grid method {method!r}: choose one of {', '.join(GRID_MAKERS)}"
@@ -99,6 +100,7 @@ def new_puzzle(
         raise UnknownNameError(
             f"unknown grid method {method!r}: choose one of {', '.join(GRID_METHODS)}"
         )
+    shape = check_shape(shape)
     check_request(givens, symmetric, shape, method)
     rng = make_rng(seed)
     fewest = shape.n_cells
@@ -165,6 +167,7 @@ def puzzle_at_level(
     replaced by a new one, up to `LEVEL_ATTEMPTS` times, then the request is refused.
     """
     check_level(level)
+    shape = check_shape(shape)
     check_request(givens, symmetric, shape)
     hardest = HARDEST_LEVEL.get(shape.size, "expert")
     if LEVELS.index(level) > LEVELS.index(hardest):

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from ..errors import RequestError, SeedError, UnknownNameError
 from ..fast import bit_of
 from ..grid import Grid
-from ..shape import CLASSIC, Shape
+from ..shape import CLASSIC, Shape, check_shape
 from ..trace import SearchStats, Trace
 
 Seed = int | random.Random
@@ -138,6 +138,7 @@ def fill_from(filler: Filler, index: int, rng: random.Random) -> bool:
 
 def full_grid(rng_or_seed: Seed, shape: Shape = CLASSIC) -> Grid:
     """A random complete grid (the grid alone): recursive filling, or `fill_by_solver` above 9x9."""
+    shape = check_shape(shape)
     if shape.size > 9:
         return fill_by_solver(rng_or_seed, shape).grid
     return fill_recursive(rng_or_seed, shape).grid
