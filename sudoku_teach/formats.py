@@ -23,6 +23,7 @@ Errors say which line and column hold the problem.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
@@ -109,13 +110,13 @@ def symbols_for(size: int) -> list[str]:
     return list(SYMBOLS[:size])
 
 
-def shape_for_count(count: int, source: str | None = None) -> Shape:
+def shape_for_count(count: int, source: str | None = None, hint: str = "") -> Shape:
     """The grid shape that has exactly `count` cells, or an error saying what would fit."""
     for size, cells in FULL_SIZES.items():
         if cells == count:
             return Shape.for_size(size)
     fits = ", ".join(f"{cells} ({size}x{size})" for size, cells in FULL_SIZES.items())
-    raise PuzzleFormatError(f"found {count} cells, but a grid has {fits}", source=source)
+    raise PuzzleFormatError(f"found {count} cells, but a grid has {fits}{hint}", source=source)
 
 
 def written_as(shape: Shape) -> str:
@@ -157,6 +158,20 @@ def or_list(numbers: Iterable[int]) -> str:
     return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]
 
 
+TWO_DIGITS = re.compile(r"(?<!\S)(1\d|2[0-5])(?!\S)")
+"""A number 10-25 written in digits on its own, as in '0 4 12 9': two cells to this reader."""
+
+
+def decimal_hint(text: str) -> str:
+    """A hint for a big grid written with the numbers 10-25 in digits, each read as two cells."""
+    found = TWO_DIGITS.search(text)
+    if found is None:
+        return ""
+    number = int(found.group())
+    return (f"; every cell is one character, so {number} reads as two cells: write 10-25 as"
+            f" the letters A-P ({number} is {symbol(number)})")
+
+
 def short_row_hint(line: str) -> str:
     """A hint for a row with too few numbers that looks pasted with spaces for blanks."""
     return f"; {SPACES_HINT}" if "  " in line.strip() else ""
@@ -190,7 +205,8 @@ def odd_row(
         if count != usual:
             return PuzzleFormatError(
                 f"this row has {count} numbers, but {expected}"
-                + (short_row_hint(lines[line_no - first_line]) if count < usual else ""),
+                + (short_row_hint(lines[line_no - first_line]) if count < usual
+                   else decimal_hint(lines[line_no - first_line])),
                 line=line_no,
                 source=source,
             )
@@ -230,11 +246,12 @@ def parse_cells(
     if problem is not None and not (fits and cut_from_one_line(counts)):
         raise problem
     if shape is None:
-        shape = shape_for_count(len(found), source)
+        shape = shape_for_count(len(found), source, decimal_hint(text))
     elif len(found) != shape.n_cells:
         n = shape.size
         raise PuzzleFormatError(
-            f"found {len(found)} cells, expected {shape.n_cells} for a {n}x{n} grid", source=source
+            f"found {len(found)} cells, expected {shape.n_cells} for a {n}x{n} grid"
+            + decimal_hint(text), source=source
         )
     reject_hexadecimal(found, shape, source)
     cells = []
@@ -334,14 +351,14 @@ def split_puzzles(
                 continue
             if not block and count not in (FULL_SIZES if shape is None else (shape.size,)):
                 raise PuzzleFormatError(
-                    line_count_problem(count, shape) + short_row_hint(line),
+                    line_count_problem(count, shape) + (short_row_hint(line) or decimal_hint(line)),
                     line=line_no,
                     source=source,
                 )
             if block and count != rows_needed:
                 raise PuzzleFormatError(
                     f"this row has {count} numbers, the row on line {start} has {rows_needed}"
-                    + (short_row_hint(line) or short_row_hint(block[0])),
+                    + (short_row_hint(line) or short_row_hint(block[0]) or decimal_hint(line)),
                     line=line_no,
                     source=source,
                 )

@@ -417,3 +417,22 @@ def test_a_size_given_where_a_shape_goes_is_told_how_to_write_it(call) -> None: 
         call()
     with pytest.raises(ShapeError, match="^'16x16' is not a grid's shape"):
         Grid([0] * 256, "16x16")  # type: ignore[arg-type]
+
+
+def test_a_16x16_grid_with_10_to_16_in_digits_is_told_to_write_letters(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import re
+
+    rows = Grid.parse(thinned_16x16()).to_rows()
+    text = "\n".join(" ".join(str(v) for v in row) for row in rows)  # 16 lines of '3 0 12 ...'
+    path = tmp_path / "decimal.txt"
+    path.write_text(text + "\n")
+    for read in (lambda: Grid.parse(text), lambda: load_puzzles(path),
+                 lambda: Grid.parse(text.replace("\n", " "))):
+        with pytest.raises(PuzzleFormatError) as refused:
+            read()
+        said = re.search(r"so (\d\d) reads as two cells: write 10-25 as the letters A-P"
+                         r" \((\d\d) is ([A-P])\)$", str(refused.value))
+        assert said, refused.value
+        assert said[1] == said[2] and formats_symbol(int(said[1])) == said[3]
+    assert "reads as two cells" not in str(pytest.raises(  # a 9x9 row a number short: no hint
+        PuzzleFormatError, Grid.parse, "1 2 3 4 5 6 7 8\n" + "0 " * 72).value)
