@@ -128,6 +128,15 @@ def test_save_and_restore_buttons_keep_the_game_across_views(view, tmp_path):
     assert fresh.game.entries == {(0, 0): 3}
 
 
+def test_a_save_that_cannot_be_written_says_so_once_on_the_board(view, tmp_path):
+    (tmp_path / "a").symlink_to(tmp_path / "b")
+    (tmp_path / "b").symlink_to(tmp_path / "a")
+    view.saves = SaveFile(tmp_path / "a")
+    view.on_button("Save", (0, 0))
+    said = view.board.message
+    assert said.count("cannot write") == 1 and "lead round in a circle" in said, said
+
+
 def test_restore_sets_the_level_chooser_so_new_keeps_the_saved_level(tmp_path):
     saved = GameView(Game.new("easy", 1, clock=lambda: 0.0), tmp_path / "game.json")
     browser(saved, type="button", name="Save", r=0, c=0)

@@ -118,6 +118,24 @@ def test_depth_at_step_marks_the_step(naive):
     assert ax.get_title().startswith(f"step {step}:")
 
 
+@pytest.mark.parametrize("step", [None, -1, 1.5, "3", 10**9])
+def test_depth_at_a_step_that_is_not_in_the_trace_is_named(naive, step):
+    from sudoku_teach.errors import StepIndexError
+
+    with pytest.raises(StepIndexError, match=f"there is no step .*: this trace has steps 0 to"
+                                              f" {len(naive.trace) - 1}"):
+        plots.plot_depth_at(naive, step)
+    plt.close("all")
+
+
+@pytest.mark.parametrize("run", [None, 5, "x", []])
+def test_plotting_something_that_is_no_search_says_what_to_give(run):
+    from sudoku_teach.errors import RequestError
+
+    with pytest.raises(RequestError, match="expected a search's result .* not "):
+        plots.plot_depth(run)
+
+
 def test_depth_at_step_can_redraw_on_the_same_axes(naive):
     ax = plots.plot_depth_at(naive, 0)
     ax.clear()

@@ -41,8 +41,8 @@ class SaveFile:
         """Write the file, whole or not at all; an error says which file and why."""
         try:
             write_file(self.path, text)  # the last good save survives a full disk or Ctrl-C
-        except OSError as error:
-            raise SavedGameError(f"cannot write {self.path}: {error}") from None
+        except OSError as error:  # an OutputError: it names the file and says why
+            raise SavedGameError(str(error)) from None
         return f"saved to {self.path}"
 
     def read(self) -> str | None:

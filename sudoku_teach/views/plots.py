@@ -20,9 +20,10 @@ import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from ..errors import RequestError
+from ..errors import RequestError, StepIndexError
 from ..formats import symbol
 from ..results import SolveResult
+from ..shape import is_whole
 from ..trace import Trace
 
 SINGLE = (8.0, 4.5)
@@ -81,6 +82,9 @@ def trace_of(run: Run) -> Trace:
     """The trace of a run, or an error that says how to get one."""
     if isinstance(run, Trace):
         return run
+    if not isinstance(run, SolveResult):
+        raise RequestError(f"expected a search's result (search.solve(..., trace=True)) or its"
+                           f" trace, not {type(run).__name__}")
     if run.trace is None:
         raise RequestError(f"this {run.method} search has no trace to plot: solve with trace=True")
     return run.trace
@@ -146,6 +150,9 @@ def plot_nodes_per_depth(run: Run, ax: Axes | None = None, *, title: str | None 
 def plot_depth_at(run: Run, step: int, ax: Axes | None = None) -> Axes:
     """The depth curve with a marker at one step: the picture beside the explorer's board."""
     trace = trace_of(run)
+    if not is_whole(step) or not 0 <= step < len(trace):
+        raise StepIndexError(f"there is no step {step!r}: this trace has steps 0 to"
+                             f" {len(trace) - 1}")
     event = trace[step]
     ax = plot_depth(run, ax, title=str(event))
     ax.set_ylabel("search depth", fontsize=LABEL_SIZE)  # the long label does not fit its height
