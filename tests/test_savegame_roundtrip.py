@@ -259,3 +259,22 @@ def test_a_grid_from_a_save_of_another_size_is_refused_naming_both_sizes(small, 
     said = str(refused.value)
     assert f"a {big}x{big} game has {big * big}" in said
     assert f"{small * small} cells" in said and f"{small}x{small} grid" in said
+
+
+def test_a_game_too_big_to_restore_is_refused_when_saved_and_the_old_file_stays(tmp_path):
+    from sudoku_teach.errors import ShapeError
+    from sudoku_teach.shape import Shape
+
+    shape = Shape.for_size(25)  # a full grid by the usual pattern, three cells left blank
+    full = [(5 * (r % 5) + r // 5 + c) % 25 + 1 for r in range(25) for c in range(25)]
+    blanks = {0, 25 * 6 + 7, 25 * 13 + 14}  # each alone in its row, column and region
+    puzzle = Grid([0 if i in blanks else n for i, n in enumerate(full)], shape)
+    game = Game(puzzle, Grid(full, shape))
+    game.place((6, 7), full[25 * 6 + 7])
+    path = tmp_path / "game.json"
+    savegame.save_file(Game.from_text(ASSIGNMENT_PUZZLE), path)
+    kept = path.read_text()
+    with pytest.raises(ShapeError, match=r"^a 25x25 game cannot be saved: .* 4, 6, 8, 9 or 16$"):
+        savegame.save_file(game, path)
+    assert path.read_text() == kept
+    assert len(game.history) == 1 and len(game.board.empty_cells()) == 2  # it plays on

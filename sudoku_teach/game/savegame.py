@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ..errors import SavedGameError, SudokuError
+from ..errors import SavedGameError, ShapeError, SudokuError
 from ..fast import proper_solution
 from ..formats import or_list, shortened
 from ..grid import Grid
@@ -67,7 +67,10 @@ def move_data(move: Move) -> list[Any]:
 
 
 def to_dict(game: Game) -> dict[str, Any]:
-    """Everything needed to carry on playing, as plain data."""
+    """Everything needed to carry on playing, as plain data (of a size a save can hold)."""
+    if game.size not in SIZES:  # refused now, not found "damaged" when it is restored
+        raise ShapeError(f"a {game.size}x{game.size} game cannot be saved: a saved game has"
+                         f" the size {or_list(SIZES)}")
     return {
         "format": FORMAT,
         "version": VERSION,
