@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from .. import __version__
 from ..errors import ContradictionError, RuleViolation, SearchLimitReached, SudokuError
 from ..grid import STYLES, Grid, write_as
+from ..results import DEFAULT_MAX_NODES
 from ..rule_solver import next_step
 from ..rules import conflicts, is_complete
 from . import collect as cli_collect  # each of these commands lives in its own module
@@ -45,7 +46,7 @@ from . import rate as cli_rate
 from . import worksheet as cli_worksheet
 from .inputs import INTERRUPTED, OK, UNUSABLE, Inputs, Said, answer_each, emit, several
 from .options import add_command, at_least_one
-from .solve import SINGLES, SOLVERS, cmd_solve, count_fast, node_limit_text
+from .solve import LARGER, SINGLES, SOLVERS, cmd_solve, count_fast, node_limit_text
 
 FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
 """The errors of a write to a full disk, or past the largest file allowed."""
@@ -106,10 +107,11 @@ def cmd_count(args: argparse.Namespace) -> int:
         if broken:  # no solution, and the reason is plain: say it
             why = "; ".join(map(str, broken))
             return Said(["0"], [f"{label}: the givens break the rules: {why}"])
-        result = count_fast(grid, args.limit)
+        result = count_fast(grid, args.limit, args.max_nodes)
         if result.status == "node limit":
             nodes = result.stats.nodes
-            return Said([node_limit_text(nodes)], [f"{label}: {SearchLimitReached(nodes)}"])
+            stopped = f"{label}: {SearchLimitReached(nodes)}; {LARGER}"
+            return Said([node_limit_text(nodes)], [stopped])
         found = result.count
         return Said([f"{found} (limit reached)" if found == args.limit else str(found)])
 
@@ -131,6 +133,10 @@ def build_parser() -> argparse.ArgumentParser:
     count.add_argument(
         "--limit", type=at_least_one, default=2, metavar="N",
         help="stop counting at N solutions (default 2: is the puzzle unique?)",
+    )
+    count.add_argument(
+        "--max-nodes", type=at_least_one, metavar="N",
+        help=f"stop a search after N nodes (default {DEFAULT_MAX_NODES:,})",
     )
     solve = add_command(commands, "solve", cmd_solve, "solve puzzles, one answer a line")
     solve.add_argument("--method", choices=list(SOLVERS), default="fast")

@@ -33,9 +33,9 @@ def node_limit_text(nodes: int) -> str:
     return f"node limit reached ({nodes} nodes), no answer"
 
 
-def count_fast(grid: Grid, limit: int) -> SolveResult:
+def count_fast(grid: Grid, limit: int, max_nodes: int | None = None) -> SolveResult:
     """The solutions, counting no further than `limit` (the production counter)."""
-    return fast.count_solutions(grid, limit)
+    return fast.count_solutions(grid, limit, **({"max_nodes": max_nodes} if max_nodes else {}))
 
 
 def several_solutions(grid: Grid) -> bool:
@@ -58,8 +58,13 @@ class Answer(NamedTuple):
 AMBIGUOUS = "has more than one solution: this is one of them"
 
 
+LARGER = "try a larger --max-nodes"
+"""What to do at the node limit."""
+
+
 def search_answer(
-    solution: Grid | None, stats: SearchStats, limit_hit: bool, show: bool, several: bool = False
+    solution: Grid | None, stats: SearchStats, limit_hit: bool, show: bool, several: bool = False,
+    advice: str = LARGER,
 ) -> Answer:
     """The answer of a search: the solution (is it the only one?), `unsolvable` or the limit."""
     work = f"  {stats}" if show else ""
@@ -68,7 +73,7 @@ def search_answer(
     if solution is not None:
         return Answer(solution.to_string() + work, OK)
     if limit_hit:
-        return Answer(node_limit_text(stats.nodes) + work, BROKEN, ("try a larger --max-nodes",))
+        return Answer(node_limit_text(stats.nodes) + work, BROKEN, (advice,))
     return Answer("unsolvable" + work, BROKEN)
 
 
@@ -95,7 +100,8 @@ def solve_by_search(method: str, grid: Grid, args: argparse.Namespace) -> Answer
     result = search.solve(grid, method, **limit)
     limit_hit = result.status == "node limit"
     several = result.solution is not None and several_solutions(grid)
-    return search_answer(result.solution, result.stats, limit_hit, args.stats, several)
+    return search_answer(result.solution, result.stats, limit_hit, args.stats, several,
+                         f"{LARGER}, or --method fast (the package's own solver, far quicker)")
 
 
 def solve_by_singles(grid: Grid, args: argparse.Namespace) -> Answer:
