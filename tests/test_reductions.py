@@ -12,6 +12,7 @@ from sudoku_teach.reductions import exact_cover, sat
 from sudoku_teach.shape import Shape
 
 BIG = Shape.for_size(16)
+PUZZLE_TEXT = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
 
 def agree(puzzle: Grid, box: int, *results: object) -> None:
@@ -79,3 +80,31 @@ def test_one_more_clause_rules_the_solution_out() -> None:
 def test_node_limit_stops_algorithm_x() -> None:
     result = exact_cover.solve(Grid.empty(BIG), max_nodes=10)
     assert result.status == "node limit" and result.stats.nodes == 10
+
+
+@pytest.mark.parametrize("limit", [None, "2", 1.5, True, 0])
+def test_the_reductions_limits_are_whole_numbers_said_in_words(limit):
+    from sudoku_teach.errors import RequestError
+
+    for call in (lambda: exact_cover.count_solutions(PUZZLE_TEXT, limit),
+                 lambda: exact_cover.solve(PUZZLE_TEXT, max_nodes=limit),
+                 lambda: sat.count_solutions(PUZZLE_TEXT, limit)):
+        with pytest.raises(RequestError, match="must be a whole number of at least 1"):
+            call()
+
+
+def test_the_sat_counter_says_the_most_it_counts():
+    from sudoku_teach.errors import RequestError
+
+    with pytest.raises(RequestError, match=f"at most {sat.MOST_COUNTED:,} solutions"):
+        sat.count_solutions("." * 81, sat.MOST_COUNTED + 1)
+
+
+@pytest.mark.parametrize("cell", [(9, 0), (-1, 0), (None, 0), ("0", 0)])
+def test_clauses_and_constraints_of_a_cell_off_the_board_name_it(cell):
+    from sudoku_teach.errors import CellIndexError
+
+    with pytest.raises(CellIndexError, match="is outside the 9x9 grid"):
+        sat.cell_clauses(*cell)
+    with pytest.raises(CellIndexError, match="is outside the 9x9 grid"):
+        exact_cover.constraints_of(*cell, 1)

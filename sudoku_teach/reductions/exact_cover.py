@@ -33,9 +33,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..errors import RequestError, SearchLimitReached
+from ..errors import SearchLimitReached
 from ..grid import Grid, GridLike, as_grid
-from ..results import DEFAULT_MAX_NODES, SolveResult, first_solutions
+from ..results import DEFAULT_MAX_NODES, SolveResult, check_at_least_one, first_solutions
 from ..shape import CLASSIC, Shape
 from ..trace import SearchStats
 
@@ -49,6 +49,8 @@ Columns = dict[Constraint, set[Placement]]
 
 def constraints_of(row: int, col: int, number: int, shape: Shape = CLASSIC) -> set[Constraint]:
     """The four constraints a placement meets: its cell; its number in its row, column, region."""
+    shape.check_cell(row, col)
+    shape.check_value(number, (row, col), blank=False)
     region = shape.region_index(row, col)
     return {("cell", row, col), ("row", row, number), ("column", col, number),
             ("region", region, number)}
@@ -140,8 +142,8 @@ def count_solutions(
     grid: GridLike, limit: int = 2, max_nodes: int = DEFAULT_MAX_NODES
 ) -> SolveResult:
     """The solutions by Algorithm X, counting no further than `limit` (2: "is it unique?")."""
-    if limit < 1:
-        raise RequestError(f"limit must be at least 1, not {limit}")
+    check_at_least_one("limit", limit)
+    check_at_least_one("max_nodes", max_nodes)
     grid = as_grid(grid)
     stats = SearchStats()
     problem = start(grid)

@@ -29,7 +29,7 @@ from collections.abc import Iterator
 
 from ..errors import RequestError
 from ..grid import Grid, GridLike, as_grid
-from ..results import SolveResult, Status
+from ..results import SolveResult, Status, check_at_least_one
 from ..shape import CLASSIC, Shape
 from ..trace import SearchStats
 
@@ -57,6 +57,7 @@ def exactly_one(literals: list[int]) -> list[Clause]:
 
 def cell_clauses(row: int, col: int, shape: Shape = CLASSIC) -> list[Clause]:
     """The clauses "cell (row, col) holds exactly one number"."""
+    shape.check_cell(row, col)
     return exactly_one([variable(shape, row, col, d) for d in shape.digits])
 
 
@@ -124,10 +125,18 @@ def solutions(grid: GridLike, stats: SearchStats | None = None) -> Iterator[Grid
         clauses.append(blocking)
 
 
+MOST_COUNTED = 1_000
+"""The largest `limit` of `count_solutions`: the SAT way has no node limit, and each solution
+found makes the next call slower (1,000 on an empty 9x9 grid: tens of seconds)."""
+
+
 def count_solutions(grid: GridLike, limit: int = 2) -> SolveResult:
     """The solutions, counting no further than `limit` (2 answers "is it unique?")."""
-    if limit < 1:
-        raise RequestError(f"limit must be at least 1, not {limit}")
+    check_at_least_one("limit", limit)
+    if limit > MOST_COUNTED:
+        raise RequestError(f"the SAT counter counts at most {MOST_COUNTED:,} solutions (each adds"
+                           f" a clause and a call of the solver), not {limit:,}: count further"
+                           " with fast.count_solutions")
     grid = as_grid(grid)
     stats = SearchStats()
     found = list(itertools.islice(solutions(grid, stats), limit))
