@@ -109,6 +109,20 @@ def notebook_text(number: str) -> str:
     return "\n".join(parts)
 
 
+def test_a_handout_that_cannot_be_written_is_said_and_leaves_nothing(tmp_path, capsys):
+    from sudoku_teach.teacher.handout import main
+
+    a_file = tmp_path / "plain"
+    a_file.write_text("x")
+    for out in (tmp_path, a_file / "h.zip"):  # a folder; a file where the folder should be
+        assert main([str(ROOT), str(out)]) == 1
+        err = capsys.readouterr().err
+        assert err.startswith("handout not written: cannot write ") and "Traceback" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["plain"]
+    assert main([str(tmp_path), str(tmp_path / "h.zip")]) == 1  # no notebooks there
+    assert "no student notebooks" in capsys.readouterr().err
+
+
 def test_every_lesson_has_its_minutes_in_the_overview_and_its_sections_add_up():
     text = GUIDE.read_text(encoding="utf-8")
     sections = lesson_sections()

@@ -8,9 +8,12 @@ files: entries are sorted and carry a fixed date.
 
 from __future__ import annotations
 
+import io
 import sys
 import zipfile
 from pathlib import Path
+
+from ..textfile import write_file
 
 TOP = "sudoku-teach"
 FIXED_DATE = (2024, 1, 1, 0, 0, 0)
@@ -32,14 +35,20 @@ def handout_files(repo: Path) -> dict[str, Path]:
 
 
 def write_zip(files: dict[str, Path], out: Path) -> Path:
-    """Write the files under the top folder, sorted, with a fixed date (same files, same zip)."""
-    out.parent.mkdir(parents=True, exist_ok=True)
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+    """Write the files under the top folder, sorted, with a fixed date (same files, same zip).
+
+    The zip is made in memory and written whole (`textfile.write_file`): a failure or a
+    Ctrl-C never leaves half a handout."""
+    made = io.BytesIO()
+    with zipfile.ZipFile(made, "w", zipfile.ZIP_DEFLATED) as archive:
         for name in sorted(files):
             entry = zipfile.ZipInfo(f"{TOP}/{name}", date_time=FIXED_DATE)
             entry.external_attr = 0o644 << 16
             entry.compress_type = zipfile.ZIP_DEFLATED
             archive.writestr(entry, files[name].read_bytes())
+    if not out.parent.exists():  # a file in its place is said by write_file
+        out.parent.mkdir(parents=True)
+    write_file(out, made.getvalue())
     return out
 
 
@@ -53,7 +62,12 @@ def main(argv: list[str] | None = None) -> int:
     if not notebooks:
         print(f"no student notebooks in {repo / 'notebooks' / 'student'}", file=sys.stderr)
         return 1
-    write_zip(files, out)
+    try:
+        write_zip(files, out)
+    except OSError as error:  # a file of the handout missing, or no room for the zip
+        said = f"{error.filename}: {error.strerror}" if error.filename else str(error)
+        print(f"handout not written: {said}", file=sys.stderr)
+        return 1
     print(f"wrote {out}: {len(notebooks)} student notebooks, {len(files)} files")
     return 0
 
