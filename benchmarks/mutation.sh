@@ -35,6 +35,10 @@ declare -A TESTS=(
   [grid]="tests/test_grid.py tests/test_mutation_kills.py"
   [fast]="tests/test_fast.py tests/test_fast_properties.py tests/test_kills_fast.py"
   [cover]="tests/test_fast.py tests/test_fast_properties.py tests/test_kills_fast.py"
+  [locked]="tests/test_fast_locked.py tests/test_fast.py tests/test_fast_properties.py
+            tests/test_kills_fast.py"
+  [probe]="tests/test_fast_probe.py tests/test_fast.py tests/test_fast_properties.py
+           tests/test_kills_fast.py"
   [puzzles]="tests/test_puzzles.py tests/test_mutation_kills.py tests/test_kills_generate_rating.py"
   [rating]="tests/test_rating.py tests/test_levels.py tests/test_kills_generate_rating.py"
   [game]="tests/test_game.py tests/test_mutation_kills.py"
@@ -68,7 +72,7 @@ declare -A SLOW=(
 # module: its file in the package
 declare -A FILES=(
   [rules]=rules.py [formats]=formats.py [grid]=grid.py [fast]=fast/__init__.py
-  [cover]=fast/_cover.py [puzzles]=generate/puzzles.py [rating]=rating.py
+  [cover]=fast/_cover.py [locked]=fast/_locked.py [probe]=fast/_probe.py [puzzles]=generate/puzzles.py [rating]=rating.py
   [game]=game/__init__.py [savegame]=game/savegame.py [grading]=teacher/grading.py
   [submissions]=teacher/submissions.py [gradebook]=teacher/gradebook.py
   [teacher]="teacher/grading.py teacher/gradebook.py teacher/submissions.py teacher/sandbox.py
@@ -81,7 +85,7 @@ declare -A PLANTS=(
   [scratch-root]='teacher/sandbox.py|"--bind", str\(folder\), str\(folder\)|"--bind", str(folder.parent), str(folder.parent)'
   [no-private-tmp]='teacher/sandbox.py|,\s*"--size", size, "--tmpfs", "/tmp"\]|]'
 )
-ORDER="rules formats grid fast cover puzzles rating game savegame grading"
+ORDER="rules formats grid fast cover locked probe puzzles rating game savegame grading"
 MODULES=${*:-$ORDER}
 
 "$PY" -c "import mutmut" 2>/dev/null || {
@@ -161,6 +165,19 @@ for module in $MODULES; do
     rm -rf "$work" && mkdir -p "$work"
     (cd "$SOURCE" && cp -r sudoku_teach tests notebooks pyproject.toml "$work"/)
     own_venv "$work" "$work/mutants/sudoku_teach"
+    # fast's tables are built once per size and cached (`cover`, `geometry`). mutmut runs
+    # each mutant in a process forked from the one that ran the tests first, tables built,
+    # so a mutant of the code that builds them would never run: each run builds them anew.
+    cat >> "$work/tests/conftest.py" <<'EOF'
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _tables_built_in_this_run():
+    from sudoku_teach.fast import _cover, geometry
+
+    _cover.cover.cache_clear()
+    geometry.cache_clear()
+EOF
     {
       echo
       echo "[tool.mutmut]"
