@@ -72,7 +72,8 @@ declare -A SLOW=(
 # module: its file in the package
 declare -A FILES=(
   [rules]=rules.py [formats]=formats.py [grid]=grid.py [fast]=fast/__init__.py
-  [cover]=fast/_cover.py [locked]=fast/_locked.py [probe]=fast/_probe.py [puzzles]=generate/puzzles.py [rating]=rating.py
+  [cover]=fast/_cover.py [locked]=fast/_locked.py [probe]=fast/_probe.py
+  [puzzles]=generate/puzzles.py [rating]=rating.py
   [game]=game/__init__.py [savegame]=game/savegame.py [grading]=teacher/grading.py
   [submissions]=teacher/submissions.py [gradebook]=teacher/gradebook.py
   [teacher]="teacher/grading.py teacher/gradebook.py teacher/submissions.py teacher/sandbox.py
