@@ -279,3 +279,17 @@ def test_the_library_refuses_a_title_it_cannot_draw():
     sheet = Sheet("日本", "about", "remake", [Grid.parse("1234341221434321")])
     with pytest.raises(WorksheetError, match="no letter for"):
         pdf_bytes(sheet, 1, "a4")
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="needs a home no one can write")
+def test_a_home_matplotlib_cannot_write_to_gives_a_sheet_and_no_warnings(tmp_path):
+    puzzles = tmp_path / "one.txt"
+    puzzles.write_text("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n")
+    env = {name: value for name, value in os.environ.items()
+           if name not in ("MPLCONFIGDIR", "XDG_CONFIG_HOME", "XDG_CACHE_HOME")}
+    env["HOME"] = "/proc"  # nothing can be made in it, not even by root
+    done = subprocess.run([sys.executable, "-m", "sudoku_teach", "worksheet", "--from",
+                           str(puzzles), "-o", str(tmp_path / "w.pdf")],
+                          env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    assert (tmp_path / "w.pdf").read_bytes().startswith(b"%PDF")

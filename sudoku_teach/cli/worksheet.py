@@ -10,6 +10,7 @@ options, refuses impossible requests (exit status 2) and writes the file.
 from __future__ import annotations
 
 import argparse
+import logging
 import shlex
 from pathlib import Path
 
@@ -82,8 +83,15 @@ def build_sheet(args: argparse.Namespace) -> Sheet:
                  remake_command(args), puzzles, solutions if args.answers else None)
 
 
+def cache_notes(record: logging.LogRecord) -> bool:
+    """False for matplotlib's notes that it keeps its cache in a temporary folder (in a home
+    it cannot write to): the sheet is made all the same, and there is nothing to act on."""
+    return record.funcName != "_get_config_or_cache_dir"
+
+
 def cmd_worksheet(args: argparse.Namespace) -> int:
     """Make the worksheet PDF and say where it went."""
+    logging.getLogger("matplotlib").addFilter(cache_notes)  # before matplotlib is imported
     if args.per_page is not None and args.per_page > MAX_PER_PAGE:
         raise WorksheetError(
             f"at most {MAX_PER_PAGE} puzzles a page stay readable, not {args.per_page}"
