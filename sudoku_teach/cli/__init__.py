@@ -48,8 +48,9 @@ from .inputs import INTERRUPTED, OK, UNUSABLE, Inputs, Said, answer_each, emit, 
 from .options import add_command, at_least_one
 from .solve import LARGER, SINGLES, SOLVERS, cmd_solve, count_fast, node_limit_text
 
-FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
-"""The errors of a write to a full disk, or past the largest file allowed."""
+FULL = {getattr(errno, name) for name in ("ENOSPC", "EDQUOT", "EFBIG") if hasattr(errno, name)}
+"""The errors of a write to a full disk, or past the largest file allowed (as the system
+has them: not every one names all three)."""
 
 
 # --- the commands ----------------------------------------------------------------------------
