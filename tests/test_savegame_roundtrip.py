@@ -278,3 +278,18 @@ def test_a_game_too_big_to_restore_is_refused_when_saved_and_the_old_file_stays(
         savegame.save_file(game, path)
     assert path.read_text() == kept
     assert len(game.history) == 1 and len(game.board.empty_cells()) == 2  # it plays on
+
+
+@pytest.mark.parametrize("seed", [-1, -(2**63 - 1), 2**63 - 1])
+def test_a_game_of_any_seed_it_takes_comes_back_with_its_seed(seed):
+    game = Game.new("easy", seed)  # Python's seeds -1 and 1 make the same game: both taken
+    back = savegame.loads(savegame.dumps(game), FakeClock())
+    assert (back.seed, back.puzzle) == (seed, game.puzzle)
+
+
+@pytest.mark.parametrize("seed", [2**63, -(2**63), 10**30])
+def test_a_seed_no_save_could_hold_is_refused_when_the_game_starts(seed):
+    from sudoku_teach.errors import RequestError
+
+    with pytest.raises(RequestError, match="seed is a whole number from -9,223,372,036,854,77"):
+        Game.new("easy", seed)

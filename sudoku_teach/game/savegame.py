@@ -22,7 +22,7 @@ from ..grid import Grid
 from ..shape import Cell, Shape, is_whole
 from ..textfile import unusable, write_file
 from . import Game, Move
-from .sources import LEVELS
+from .sources import LEVELS, SEEDS
 
 T = TypeVar("T")
 
@@ -34,8 +34,6 @@ MAX_SECONDS = 10_000_000
 """The longest time a saved game may have been played (almost four months)."""
 MAX_HINTS = 100_000
 """The most hints a saved game may have used."""
-MAX_SEED = 2**63
-"""Seeds are whole numbers from 0 up to (not including) this."""
 
 STATE = (
     "puzzle",
@@ -138,8 +136,8 @@ def read_game(data: dict, clock: Any) -> Game:
         raise SavedGameError("the saved solution does not solve the saved puzzle")
     level = field(data, "level", lambda v: v in (*LEVELS, "custom"),
                   "a level: " + ", ".join((*LEVELS, "custom")))
-    seed = field(data, "seed", lambda v: v is None or (is_whole(v) and 0 <= v < MAX_SEED),
-                 f"a whole number from 0 to {MAX_SEED - 1}, or null")
+    seed = field(data, "seed", lambda v: v is None or (is_whole(v) and -SEEDS <= v <= SEEDS),
+                 f"a whole number from {-SEEDS} to {SEEDS}, or null")
     return Game(puzzle, solution, level, seed, clock)
 
 

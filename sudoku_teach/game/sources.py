@@ -8,23 +8,30 @@ played, and its solution, is `fast.proper_solution`, the package's one answer to
 from __future__ import annotations
 
 from .. import generate
-from ..errors import SudokuError
-from ..formats import symbol
+from ..errors import RequestError, SudokuError
+from ..formats import shortened, symbol
 from ..grid import Grid
 from ..rating import LEVELS, check_level  # LEVELS: the levels a new game can ask for
 from ..rule_solver import next_step
-from ..shape import CLASSIC, Cell, Shape
+from ..shape import CLASSIC, Cell, Shape, is_whole
 from ..steps import Step
 
-__all__ = ["LEVELS", "Hint", "explained_step", "hint_for", "puzzle_for"]
+__all__ = ["LEVELS", "SEEDS", "Hint", "explained_step", "hint_for", "puzzle_for"]
 
 Hint = tuple["Cell | None", "int | None", str]
 """A hint: the cell it is about, the number to put there (None: nothing to place), and why."""
 
 
+SEEDS = 2**63 - 1
+"""The largest seed a game takes, either way (from -SEEDS to SEEDS): what a save holds."""
+
+
 def puzzle_for(level: str, seed: int, shape: Shape = CLASSIC) -> Grid:
     """A new puzzle at a level (see `rating` for what each level needs), the same for a seed."""
     check_level(level)
+    if is_whole(seed) and not -SEEDS <= seed <= SEEDS:  # a game that could not be restored
+        raise RequestError(f"a game's seed is a whole number from {-SEEDS:,} to {SEEDS:,},"
+                           f" not {shortened(str(seed))}")
     return generate.puzzle_at_level(level, seed, shape)
 
 
