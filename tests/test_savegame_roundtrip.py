@@ -293,3 +293,12 @@ def test_a_seed_no_save_could_hold_is_refused_when_the_game_starts(seed):
 
     with pytest.raises(RequestError, match="seed is a whole number from -9,223,372,036,854,77"):
         Game.new("easy", seed)
+
+
+def test_a_game_made_from_a_random_generator_keeps_no_seed_and_is_saved_and_restored():
+    import random
+
+    game = Game.new("easy", random.Random(7))
+    back = savegame.loads(savegame.dumps(game), FakeClock())
+    assert (game.seed, back.seed) == (None, None) and back.puzzle == game.puzzle
+    assert game.puzzle == Game.new("easy", random.Random(7)).puzzle  # the same generator

@@ -100,9 +100,13 @@ class Game:
         shape: Shape = CLASSIC,
         clock: Clock = time.monotonic,
     ) -> Game:
-        """A new game at a level, the same for the same seed."""
+        """A new game at a level, the same for the same seed.
+
+        A `random.Random` in place of the seed makes a puzzle too, but no seed to keep: the
+        game's `seed` (and its save's) is then None, as for a puzzle of your own."""
         puzzle = puzzle_for(level, seed, shape)
-        return cls(puzzle, proper_solution(puzzle), level, seed, clock)
+        kept = seed if is_whole(seed) else None
+        return cls(puzzle, proper_solution(puzzle), level, kept, clock)
 
     @classmethod
     def from_text(cls, text: str, clock: Clock = time.monotonic) -> Game:
