@@ -163,8 +163,7 @@ class RuleSolve:
         if self.contradiction is not None:
             ending = f"contradiction after {n}: {self.contradiction}"
         else:
-            why = " and ".join(technique.stuck_because for technique in self.techniques)
-            ending = f"stuck after {n}: {why}; this puzzle needs more rules"
+            ending = f"stuck after {n}: {stuck_because(self.techniques)}"
         return f"{ending}\ncandidates left:\n{format_candidates(self.candidates_left)}"
 
     def __str__(self) -> str:
@@ -176,6 +175,13 @@ class RuleSolve:
     def _repr_html_(self) -> str:
         first, *_ = self.summary().splitlines()
         return f"<p>{escape(first)}</p>{self.board_html()}"
+
+
+def stuck_because(techniques: Sequence[Technique]) -> str:
+    """Why no step was found, in the words of each technique tried: one sentence for all."""
+    *most, last = [technique.stuck_because for technique in techniques]
+    why = f"{', '.join(most)} and {last}" if most else last
+    return f"{why}; this puzzle needs more rules"
 
 
 def plural(count: int, word: str) -> str:

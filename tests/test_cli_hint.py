@@ -56,9 +56,21 @@ def test_hint_on_a_cell_without_survivors_exits_1_naming_the_cell(capsys):
     )
 
 
-def test_hint_when_singles_find_nothing_says_more_rules_are_needed(capsys):
-    assert main(["hint", NORVIG_AFTER_3]) == 1
-    assert "this puzzle needs more rules" in capsys.readouterr().err
+def test_hint_goes_on_to_pairs_when_singles_find_nothing(capsys):
+    assert main(["hint", NORVIG_AFTER_3]) == 0  # no single is left, but a pointing pair is
+    out, err = capsys.readouterr()
+    assert out.startswith("pointing pair: region C can only put its 7 in (1, 6), (1, 8)")
+    assert err == ""
+
+
+def test_hint_when_no_rule_gives_a_step_names_every_rule_tried(capsys):
+    nearly_empty = "1" + "." * 80  # every rule needs more givens than one to bite
+    assert main(["hint", nearly_empty]) == 1
+    assert capsys.readouterr().err == (
+        "argument 1: no hint: no cell has a single candidate, no number has a single place,"
+        " no two cells share the same two candidates and no number is confined to one row or"
+        " column of a region; this puzzle needs more rules\n"
+    )
 
 
 def test_hint_on_unusable_input_exits_2(capsys):

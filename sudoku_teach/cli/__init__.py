@@ -37,7 +37,7 @@ from .. import __version__
 from ..errors import ContradictionError, RuleViolation, SearchLimitReached, SudokuError
 from ..grid import STYLES, Grid, write_as
 from ..results import DEFAULT_MAX_NODES
-from ..rule_solver import next_step
+from ..rule_solver import ALL_TECHNIQUES, next_step, stuck_because
 from ..rules import conflicts, is_complete
 from . import collect as cli_collect  # each of these commands lives in its own module
 from . import generate as cli_generate
@@ -46,7 +46,7 @@ from . import rate as cli_rate
 from . import worksheet as cli_worksheet
 from .inputs import INTERRUPTED, OK, UNUSABLE, Inputs, Said, answer_each, emit, several
 from .options import add_command, at_least_one
-from .solve import LARGER, SINGLES, SOLVERS, cmd_solve, count_fast, node_limit_text
+from .solve import LARGER, SOLVERS, cmd_solve, count_fast, node_limit_text
 
 FULL = {getattr(errno, name) for name in ("ENOSPC", "EDQUOT", "EFBIG") if hasattr(errno, name)}
 """The errors of a write to a full disk, or past the largest file allowed (as the system
@@ -80,20 +80,16 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_hint(args: argparse.Namespace) -> int:
-    """Print the next step of each puzzle with its reason: naked singles first, then hidden."""
+    """Print the next step of each puzzle with its reason, by every rule the package knows
+    (singles first, then pairs), as the game's hint does."""
 
     def hint(label: str, grid: Grid, labelled: bool) -> Said:
         try:
-            step = next_step(grid, SINGLES)
+            step = next_step(grid, ALL_TECHNIQUES)
         except (RuleViolation, ContradictionError) as error:
             return Said(problems=[f"{label}: no hint: {error}"])
         if step is None:
-            why = (
-                "the grid is already full"
-                if is_complete(grid)
-                else "no cell has a single candidate and no number has a single place;"
-                " this puzzle needs more rules"
-            )
+            why = "the grid is already full" if is_complete(grid) else stuck_because(ALL_TECHNIQUES)
             return Said(problems=[f"{label}: no hint: {why}"])
         return Said([(f"{label}: " if labelled else "") + step.explain()])
 

@@ -25,7 +25,7 @@ from ..trace import SearchStats
 from .inputs import BROKEN, OK, Inputs, UsageError, emit, with_progress
 
 SINGLES = "naked + hidden singles"
-"""The techniques of `hint` and `solve --method singles`: the assignment's rules and one more."""
+"""The techniques of `solve --method singles`: the assignment's rules and one more."""
 
 
 def node_limit_text(nodes: int) -> str:
