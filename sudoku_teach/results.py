@@ -81,20 +81,33 @@ class SolveResult:
         return f"<SolveResult {self.summary()}>"
 
 
+def count_first(
+    solutions: Iterable[Grid], limit: int, kept: list[Grid] | None = None
+) -> tuple[int, Status]:
+    """How many solutions a search yields, no more than `limit`, and how it ended: out of
+    solutions, or out of nodes (the search raised `SearchLimitReached`). Only `kept`, when
+    given, keeps them: a count alone holds none, so its memory stays flat however high it goes."""
+    count = 0
+    try:
+        for solution in solutions:
+            count += 1
+            if kept is not None:
+                kept.append(solution)
+            if count >= limit:
+                break
+    except SearchLimitReached:
+        return count, "node limit"
+    return count, "solved" if count else "no solution"
+
+
 def first_solutions(
     method: str, grid: Grid, solutions: Iterable[Grid], limit: int, stats: SearchStats
 ) -> SolveResult:
     """The first `limit` solutions a search yields, as a result whose status says how it
-    ended: out of solutions, or out of nodes (the search raised `SearchLimitReached`)."""
+    ended (see `count_first`)."""
     found: list[Grid] = []
-    try:
-        for solution in solutions:
-            found.append(solution)
-            if len(found) >= limit:
-                break
-    except SearchLimitReached:
-        return SolveResult(method, grid, "node limit", found, stats)
-    return SolveResult(method, grid, "solved" if found else "no solution", found, stats)
+    _, status = count_first(solutions, limit, found)
+    return SolveResult(method, grid, status, found, stats)
 
 
 def time_each(

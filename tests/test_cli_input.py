@@ -9,8 +9,10 @@ import signal
 import subprocess
 import sys
 import textwrap
+import tracemalloc
 
 import pytest
+from conftest import brute_count, pattern_rows
 
 from sudoku_teach import ASSIGNMENT_PUZZLE, ASSIGNMENT_SOLUTION, NORVIG_HARD, Grid, __version__
 from sudoku_teach.cli import inputs as cli_input
@@ -191,6 +193,29 @@ def test_count_stops_at_its_max_nodes_and_says_how_to_go_further(capsys):
     assert err.endswith("limit of 1 nodes without finishing; try a larger --max-nodes\n")
     status, out, err = run(capsys, "count", "--max-nodes", "100000", NORVIG_HARD)
     assert (status, out, err) == (0, "2 (limit reached)\n", "")  # it has several solutions
+
+
+def test_count_keeps_none_of_the_solutions_it_counts(capsys):
+    rows = pattern_rows()
+    rows[:4] = [[0] * 9 for _ in range(4)]  # four rows blank: thousands of solutions
+    puzzle = "".join(str(v) for row in rows for v in row)
+    expected = brute_count(rows, limit=10**9)
+    assert expected > 1000  # kept, so many grids would take megabytes
+
+    def count(limit: int) -> tuple[str, int]:
+        tracemalloc.start()
+        try:
+            status, out, err = run(capsys, "count", "--limit", str(limit), puzzle)
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        assert (status, err) == (0, "")
+        return out, peak
+
+    two, two_peak = count(2)
+    every, every_peak = count(10**9)
+    assert (two, every) == ("2 (limit reached)\n", f"{expected}\n")
+    assert every_peak < two_peak + 500_000, (two_peak, every_peak)  # kept: about 2.4 MB
 
 
 def test_version(capsys):

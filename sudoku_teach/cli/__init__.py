@@ -21,7 +21,8 @@ exits 2 if it skipped any); 130 interrupted with Ctrl-C.
 For `hint` and `solve --method singles`, 1 also means no rule gives a step: the grid is
 full, contradictory (a conflict, or a cell with no candidate), or needs more rules.
 `count` prints one line per puzzle: `N` (exactly N solutions) or `N (limit reached)` (at
-least N; the count stops at `--limit`, default 2); a grid that breaks the rules has 0, and
+least N; the count stops at `--limit`, default 2, and keeps none of the solutions it counts,
+so a high limit costs time, not memory); a grid that breaks the rules has 0, and
 its conflict is named on standard error (exit status 1).
 """
 
@@ -104,12 +105,10 @@ def cmd_count(args: argparse.Namespace) -> int:
         if broken:  # no solution, and the reason is plain: say it
             why = "; ".join(map(str, broken))
             return Said(["0"], [f"{label}: the givens break the rules: {why}"])
-        result = count_fast(grid, args.limit, args.max_nodes)
-        if result.status == "node limit":
-            nodes = result.stats.nodes
-            stopped = f"{label}: {SearchLimitReached(nodes)}; {LARGER}"
-            return Said([node_limit_text(nodes)], [stopped])
-        found = result.count
+        found, status, stats = count_fast(grid, args.limit, args.max_nodes)
+        if status == "node limit":
+            stopped = f"{label}: {SearchLimitReached(stats.nodes)}; {LARGER}"
+            return Said([node_limit_text(stats.nodes)], [stopped])
         return Said([f"{found} (limit reached)" if found == args.limit else str(found)])
 
     return answer_each(args, count)

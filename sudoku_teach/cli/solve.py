@@ -18,7 +18,7 @@ from .. import fast, search
 from ..errors import SearchLimitReached
 from ..formats import symbol
 from ..grid import Grid
-from ..results import SolveResult
+from ..results import Status, count_first
 from ..rule_solver import solve_with_rules
 from ..rules import conflicts
 from ..trace import SearchStats
@@ -33,9 +33,22 @@ def node_limit_text(nodes: int) -> str:
     return f"node limit reached ({nodes} nodes), no answer"
 
 
-def count_fast(grid: Grid, limit: int, max_nodes: int | None = None) -> SolveResult:
-    """The solutions, counting no further than `limit` (the production counter)."""
-    return fast.count_solutions(grid, limit, **({"max_nodes": max_nodes} if max_nodes else {}))
+class Counted(NamedTuple):
+    """How many solutions a count found (no more than its limit), how it ended, its work."""
+
+    found: int
+    status: Status
+    stats: SearchStats
+
+
+def count_fast(grid: Grid, limit: int, max_nodes: int | None = None) -> Counted:
+    """The number of solutions, counting no further than `limit` (the production counter).
+
+    It keeps none of them: however many it counts, the solutions take no memory.
+    """
+    stats = SearchStats()
+    found = fast.solutions(grid, stats, **({"max_nodes": max_nodes} if max_nodes else {}))
+    return Counted(*count_first(found, limit), stats)
 
 
 def several_solutions(grid: Grid) -> bool:
@@ -43,7 +56,7 @@ def several_solutions(grid: Grid) -> bool:
 
     At the node limit the count stays below two: we cannot tell, and the answer stands.
     """
-    return count_fast(grid, 2).count > 1
+    return count_fast(grid, 2).found > 1
 
 
 class Answer(NamedTuple):
