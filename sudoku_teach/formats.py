@@ -102,8 +102,8 @@ VOWEL_SOUNDS = "8AEFHILMNO"
 def symbols_for(size: int) -> list[str]:
     """The characters of the numbers 1..size, in order: the one table every view writes with.
 
-    The board's script takes it from here (as JSON), so the page, the files and every
-    message write 10 as A, 16 as G and 25 as P alike.
+    The board's script keeps no table of its own: it is sent `SYMBOLS` (the board's `symbols`),
+    so the page, the files and every message write 10 as A, 16 as G and 25 as P alike.
     """
     if not 1 <= size <= len(SYMBOLS):
         raise RequestError(f"no symbols for size {size}: sizes go from 1 to {len(SYMBOLS)}")

@@ -389,3 +389,75 @@ def test_notebook_08_passes_axe_in_jupyterlab_light_and_dark(lesson_page):
             )
     finally:
         lab_theme(page, dark=False)  # the worker's page goes on to its next lesson
+
+
+PAGE_BOARD = """async ({esm, css, state, full}) => {
+    const style = document.createElement("style");
+    style.textContent = css;
+    document.head.append(style);
+    const url = URL.createObjectURL(new Blob([esm], {type: "text/javascript"}));
+    const widget = (await import(url)).default;
+    const handlers = {};
+    const fire = (name, value) => (handlers[name] || []).forEach((handler) => handler(value));
+    const model = {
+        get: (name) => state[name],
+        set: (name, value) => { state[name] = value; },
+        save_changes() {},
+        on: (name, handler) => { (handlers[name] ||= []).push(handler); },
+        send(message) { if (message.type === "ready") setTimeout(() => fire("msg:custom", full)); },
+    };
+    window.sent = (name, value) => { state[name] = value; fire(`change:${name}`); };
+    const root = document.createElement("div");
+    document.body.append(root);
+    widget.render({model, el: root});
+}"""
+"""board.js on a page of its own, its model a stand-in holding `state` that answers the
+board's "ready" with `full`; `sent(name, value)` is a trait's new value arriving from Python."""
+
+
+def test_a_board_shows_no_number_until_python_sends_a_table_that_covers_them(browser):
+    """board.js keeps no symbol table: with none from Python (or one too short for 16x16), the
+    board, pad, key list and own-puzzle box are hidden and a note says why; the table
+    arriving draws A-G."""
+    from playwright.sync_api import expect
+
+    from sudoku_teach.grid import Grid
+    from sudoku_teach.shape import Shape
+    from sudoku_teach.views.board import Board, grid_looks
+
+    shape = Shape.for_size(16)
+    rows = [[(4 * (r % 4) + r // 4 + c) % 16 + 1 for c in range(16)] for r in range(16)]
+    rows[0][0] = 0  # a blank, to type a letter into
+    board = Board(shape, grid_looks(Grid.from_rows(rows, shape)), numbers=True)
+    sent: list[dict] = []
+    board.send = sent.append
+    board.redraw()
+    state = {k: v for k, v in board.get_state().items() if not k.startswith("_") and k != "layout"}
+    written = "123456789ABCDEFG"  # how the test writes 1-16, apart from the package's table
+    page = patient(browser.new_context()).new_page()
+    page.set_content("<!doctype html><html><body></body></html>")
+    page.evaluate(PAGE_BOARD, {"esm": Board._esm, "css": Board._css, "full": sent[0],
+                               "state": {**state, "symbols": "", "own_puzzle": True}})  # fmt: skip
+    game = page.locator(".sudoku-game")
+    note = game.locator(".sudoku-symbols-note")
+    for table in ("", "123456789"):  # none, then one without the letters 10-16 need
+        page.evaluate("table => sent('symbols', table)", table)
+        expect(game.locator(".sudoku-r15c15")).to_be_attached(timeout=WAIT_MS)  # drawn, hidden
+        expect(note).to_be_visible()
+        for part in (".sudoku-board", ".sudoku-pad", ".sudoku-keys", ".sudoku-own"):
+            expect(game.locator(part)).to_be_hidden()
+        assert "10" not in game.inner_text()  # no number written some other way
+    shoot(page, "board-no-table")
+    page.evaluate("table => sent('symbols', table)", board.symbols)
+    expect(note).to_be_hidden()
+    expect(game.locator(".sudoku-own-how")).to_contain_text("digits (and letters A-G)")
+    texts = game.locator(".sudoku-cell").evaluate_all("cs => cs.map(c => c.innerText.trim())")
+    assert texts == [written[v - 1] if v else "" for row in rows for v in row]
+    pad = game.locator(".sudoku-num .sudoku-digit").evaluate_all("ks => ks.map(k => k.innerText)")
+    assert "".join(pad) == written
+    expect(game.locator(".sudoku-r0c0")).to_have_attribute("aria-label", "row 1, column 1, empty")
+    game.locator(".sudoku-r0c0").click()
+    page.keyboard.press("c")  # C: 12 from the table, drawn at once (Python would answer)
+    expect(game.locator(".sudoku-r0c0")).to_have_text("C")
+    shoot(page, "board-table-arrived")
+    page.context.close()

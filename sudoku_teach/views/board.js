@@ -19,20 +19,15 @@ function el(tag, className, text) {
   return node;
 }
 
-// The character of each number: Python's symbol table (`formats.SYMBOLS`), sent as `symbols`
-// (1-9, then the letters A-G for 10-16 on a 16x16 grid).
-let symbols = "123456789ABCDEFGHIJKLMNOP";
-const symbol = (n) => symbols[n - 1] || String(n);
-
-// The number a key stands for on a board of this size, or 0.
-function keyNumber(key, size) {
+// The number a key stands for on a board of this size, or 0: its place in the symbol table.
+function keyNumber(key, size, symbols) {
   if (key.length !== 1) return 0;
   const n = symbols.indexOf(key.toUpperCase()) + 1;
   return n >= 1 && n <= size ? n : 0;
 }
 
 // A cell in words, for screen readers: where it is, what it holds, what the game says of it.
-function cellName(r, c, look, selected) {
+function cellName(r, c, look, selected, symbol) {
   const [value, marks, classes] = look;
   const has = (name) => classes.split(" ").includes(`sudoku-${name}`);
   const parts = [`row ${r + 1}`, `column ${c + 1}`];
@@ -52,7 +47,7 @@ function cellName(r, c, look, selected) {
   return parts.join(", ");
 }
 
-function fillCell(cell, look, size) {
+function fillCell(cell, look, size, symbol) {
   const [value, marks] = look;
   cell.replaceChildren();
   if (value) {
@@ -90,6 +85,9 @@ function render({ model, el: root }) {
   const lost = el("div", "sudoku-lost"); // the kernel is gone: said here, with Resume
   lost.setAttribute("role", "alert");
   const pauseNote = el("div", "sudoku-pause-note", "Paused: the board is hidden. Press T or Pause to carry on.");
+  const symbolsNote = el("div", "sudoku-symbols-note", "The board is hidden: Python has not sent how to"
+    + " write its numbers (the board's symbol table), so no number could be shown right.");
+  symbolsNote.setAttribute("role", "status");
   message.setAttribute("role", "status"); // a polite live region: every action is said here
   message.setAttribute("aria-live", "polite");
   timer.setAttribute("role", "timer");
@@ -97,10 +95,15 @@ function render({ model, el: root }) {
   board.setAttribute("role", "grid");
   board.setAttribute("data-lm-suppress-shortcuts", "true"); // keys go to the game, not JupyterLab
   bar.append(status, timer);
-  game.append(banner, lost, bar, board, pauseNote, message, pad, toolbar, keys, own); // the board first, as in game apps
+  game.append(banner, lost, bar, board, pauseNote, symbolsNote, message, pad, toolbar, keys, own); // the board first, as in game apps
   root.append(game);
 
   let size = 0;
+  // The character of each number, Python's one table (`formats.SYMBOLS`, sent as `symbols`):
+  // the page keeps no copy. Until a table covers the board's numbers, board and pad are
+  // hidden (`showSymbols`): a number without its character is never drawn.
+  let symbols = "";
+  const symbol = (n) => symbols[n - 1] ?? "";
   let cursor = model.get("cursor");
   let cells = []; // the cell elements, row by row
   let looks = []; // what each cell shows: [value, marks, classes]
@@ -232,11 +235,11 @@ function render({ model, el: root }) {
     const i = index(r, c);
     looks[i] = look;
     const cell = cells[i];
-    fillCell(cell, look, size);
+    fillCell(cell, look, size, symbol);
     cell.className = `${cell.dataset.base} ${look[2]}`;
     if (r === cursor[0] && c === cursor[1]) cell.classList.add("sudoku-cursor");
     cell.setAttribute("aria-label", model.get("paused")
-      ? `row ${r + 1}, column ${c + 1}, hidden while paused` : cellName(r, c, look, chosen));
+      ? `row ${r + 1}, column ${c + 1}, hidden while paused` : cellName(r, c, look, chosen, symbol));
   }
 
   function buildBoard(msg) {
@@ -274,6 +277,27 @@ function render({ model, el: root }) {
     buildPad();
     buildKeys();
     showSolved();
+    showSymbols();
+  }
+
+  // Whether the table covers every number of the board: the board is shown only then.
+  function showSymbols() {
+    const enough = symbols.length >= Math.max(size, model.get("numbers"));
+    game.classList.toggle("sudoku-no-symbols", !enough);
+  }
+
+  // A new table from Python: every cell, the pad and the key list drawn with it.
+  function takeSymbols() {
+    const table = model.get("symbols");
+    symbols = typeof table === "string" ? table : "";
+    if (size) { // the board is drawn already
+      for (let i = 0; i < looks.length; i++) draw(Math.floor(i / size), i % size, looks[i]);
+      buildPad();
+      buildKeys();
+    }
+    const how = own.querySelector(".sudoku-own-how");
+    if (how) how.textContent = ownHow();
+    showSymbols();
   }
 
   // Python's cells; one the player changed since (a key not yet answered) is left alone.
@@ -434,6 +458,9 @@ function render({ model, el: root }) {
     keys.append(list);
   }
 
+  const ownHow = () => "Type or paste 9 lines of 9 (or 16 of 16): digits (and letters"
+    + ` ${symbol(10)}-${symbol(16)}) for givens, . or 0 for blanks.`;
+
   // "Your own puzzle": a folded box with a text area; Python checks the text and says why
   // a puzzle cannot be played, or starts it. Keys typed here stay here (not the board's).
   function buildOwnPuzzle() {
@@ -471,8 +498,7 @@ function render({ model, el: root }) {
     });
     box.append(
       el("summary", "", "Your own puzzle"),
-      el("div", "sudoku-own-how", "Type or paste 9 lines of 9 (or 16 of 16): digits (and letters"
-        + " A-G) for givens, . or 0 for blanks."),
+      el("div", "sudoku-own-how", ownHow()),
       text,
       note,
       play,
@@ -538,7 +564,7 @@ function render({ model, el: root }) {
       + (event.shiftKey && letter && /[a-z]/i.test(event.key) ? "Shift+" : "")
       + (letter ? event.key.toLowerCase() : event.key);
     const action = model.get("shortcuts")[combo];
-    const n = keyNumber(event.key, size);
+    const n = keyNumber(event.key, size, symbols);
     let handled = true;
     if (event.altKey) {
       handled = false;
@@ -593,7 +619,7 @@ function render({ model, el: root }) {
     showPressed();
     showHighlights();
     for (let i = 0; i < looks.length; i++) {
-      cells[i].setAttribute("aria-label", cellName(Math.floor(i / size), i % size, looks[i], chosen));
+      cells[i].setAttribute("aria-label", cellName(Math.floor(i / size), i % size, looks[i], chosen, symbol));
     }
   }
   model.on("change:solved", showSolved);
@@ -602,7 +628,7 @@ function render({ model, el: root }) {
     game.classList.toggle("sudoku-paused", model.get("paused"));
     for (let i = 0; i < looks.length; i++) draw(Math.floor(i / size), i % size, looks[i]);
   }
-  model.on("change:symbols", () => (symbols = model.get("symbols")));
+  model.on("change:symbols", takeSymbols);
   model.on("change:sizes", buildToolbar);
   model.on("change:size", () => {
     const choice = toolbar.querySelector(".sudoku-size");
@@ -616,7 +642,7 @@ function render({ model, el: root }) {
   });
   message.textContent = model.get("message");
   status.textContent = model.get("status");
-  symbols = model.get("symbols");
+  takeSymbols();
   buildToolbar();
   buildOwnPuzzle();
   setTimer();

@@ -166,7 +166,8 @@ class Board(anywidget.AnyWidget):
     elapsed = traitlets.Float(-1.0).tag(sync=True)  # seconds played (negative: no timer)
     running = traitlets.Bool(False).tag(sync=True)  # whether the timer counts on
     paused = traitlets.Bool(False).tag(sync=True)  # the board hidden, the timer stopped
-    symbols = traitlets.Unicode(SYMBOLS).tag(sync=True)  # the character of each number
+    symbols = traitlets.Unicode(SYMBOLS).tag(sync=True)  # the character of each number: the
+    # page has no table of its own, and hides the board until this one covers its numbers
     sizes = traitlets.List(traitlets.Int()).tag(sync=True)  # the sizes a new game may have
     size = traitlets.Int(0).tag(sync=True)  # the size chosen for the next new game
     puzzle_text_max = traitlets.Int(PUZZLE_TEXT_MAX).tag(sync=True)
