@@ -14,9 +14,11 @@ Big grids (16x16 with 256 cells, 25x25 with 625) need numbers above 9, and every
 still ONE character: the numbers 10 to 25 are the letters A to P (`SYMBOLS`), so a 16x16
 grid uses 1-9 and A-G (G = 16) and a 25x25 grid 1-9 and A-P. Lower-case letters are read
 too. `0` and `.` are always a blank, so the "hexadecimal" form some 16x16 collections use
-(0-F, with 0 standing for 16) is NOT read: write 16 as G. A 16-character line is a whole
-4x4 puzzle unless it holds a number above 4 (then it is a row of a 16x16 grid); pass the
-shape to be sure.
+(0-F, with 0 standing for 16) is NOT read: write 16 as G. A line of 16 cells is a whole
+4x4 puzzle or a row of a 16x16 grid: sixteen such lines in a row are one 16x16 grid when
+one of them holds a number above 4 or all are blank; otherwise each is a 4x4 puzzle, and
+sixteen of only 1-4 with a blank one among them are refused as ambiguous (`sixteen_rows`).
+Pass the shape to be sure.
 
 Errors say which line and column hold the problem.
 """
@@ -24,8 +26,9 @@ Errors say which line and column hold the problem.
 from __future__ import annotations
 
 import re
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
+from itertools import islice
 from typing import NamedTuple
 
 from .errors import PuzzleFormatError, RequestError
@@ -314,13 +317,75 @@ def is_whole_line(line: str, count: int, shape: Shape | None) -> bool:
     """Whether a line of `count` cells is a whole puzzle rather than one row of a bigger grid.
 
     16 cells are both a whole 4x4 puzzle and a row of a 16x16 grid: with no shape given,
-    a line with a number above 4 is a row.
+    a line with a number above 4 is a row (and see `sixteen_rows` for the lines after it).
     """
     if shape is not None:
         return count == shape.n_cells
     if count == FULL_SIZES[4]:
         return all(ch in "01234." for ch in line if ch.upper() in SYMBOLS or ch in BLANKS)
     return count in FULL_SIZES.values()
+
+
+class Counted(NamedTuple):
+    """A line that holds cells: its number, its text, and how many (or why none can be read);
+    for a line of 16, what it can be (`sixteen_kind`)."""
+
+    number: int
+    text: str
+    cells: int | PuzzleFormatError
+    kind: str
+
+
+def sixteen_kind(chars: list[str]) -> str:
+    """What a line of 16 cells can be: 'row' (a number above 4: a row of a 16x16 grid),
+    'blank' (all blanks) or 'small' (only 1-4 and blanks: a 4x4 puzzle or a row)."""
+    if any(char not in "01234." for char in chars):
+        return "row"
+    return "blank" if all(char in BLANKS for char in chars) else "small"
+
+
+def counted_lines(lines: Iterable[str], source: str | None) -> Iterator[Counted]:
+    """The lines that hold cells, each with its count; comments and separators are left out."""
+    for line_no, line in enumerate(lines, start=1):
+        if is_comment(line):
+            continue
+        try:
+            chars = [token.char for token in tokens(line, line_no, source)]
+        except PuzzleFormatError as error:  # raised when the line's turn comes
+            yield Counted(line_no, line, error, "")
+            continue
+        if chars:  # a separator line such as ------+-------+------ holds none
+            kind = sixteen_kind(chars) if len(chars) == FULL_SIZES[4] else ""
+            yield Counted(line_no, line, len(chars), kind)
+
+
+def sixteen_rows(run: list[Counted], source: str | None) -> bool:
+    """Whether a 16-cell line that could be a 4x4 puzzle starts a 16x16 grid written as rows.
+
+    `run`: that line and the lines after it (up to 15 more). Sixteen lines of 16 cells are
+    one 16x16 grid when one of them holds a number above 4 (no 4x4 puzzle can) or when all
+    are blank (the empty grid). Sixteen lines of only 1-4 and blanks are 4x4 puzzles, one a
+    line, as `generate --size 4` writes them: a 16x16 grid using only 1-4 could never be a
+    proper puzzle. Among those, a line all blank (no 4x4 puzzle, but a 16x16 grid's empty
+    row) leaves no reading more likely than the other: it is refused, naming both.
+    """
+    side = FULL_SIZES[4]
+    rows = run[:side]
+    if len(rows) < side or any(row.cells != side for row in rows):
+        return False  # fewer than 16 lines of 16 cells: no 16x16 grid
+    if any(row.kind == "row" for row in rows):
+        return True  # a number above 4: these are rows
+    blank = [row.number for row in rows if row.kind == "blank"]
+    if len(blank) in (0, side):
+        return len(blank) == side
+    raise PuzzleFormatError(
+        f"lines {rows[0].number}-{rows[-1].number} read as sixteen 4x4 puzzles (one a line) or"
+        " as one 16x16 grid (its rows): each holds 16 cells, only 1-4 and blanks, and line"
+        f" {blank[0]} is all blank, no 4x4 puzzle. Write a 16x16 grid on one line of 256"
+        " characters, or each 4x4 puzzle as 4 lines of 4",
+        line=rows[0].number,
+        source=source,
+    )
 
 
 def split_puzzles(
@@ -333,22 +398,41 @@ def split_puzzles(
 
     A puzzle is either a whole line (81 cells) or a block of lines that are its rows (the
     assignment's format, and `.sdk` files). Blank lines, separator lines and lines starting
-    with `#` are skipped. Lines are read one at a time, so a long file never sits in memory.
-    A bad line raises `PuzzleFormatError`, or, with `on_error`, is reported there and skipped
-    (with the rows of its unfinished puzzle).
+    with `#` are skipped. Lines are read one at a time (a 16-cell line looks at most 15
+    lines ahead, see `sixteen_rows`), so a long file never sits in memory. A bad line
+    raises `PuzzleFormatError`, or, with `on_error`, is reported there and skipped (with
+    the rows of its unfinished puzzle).
     """
+    stream = counted_lines(lines, source)
+    ahead: deque[Counted] = deque()
+
+    def upcoming(n: int) -> list[Counted]:
+        """The next `n` lines holding cells (fewer at the end), kept to be read in turn."""
+        ahead.extend(islice(stream, n - len(ahead)))
+        return list(islice(ahead, n))
+
     block: list[str] = []
     start = rows_needed = 0
-    for line_no, line in enumerate(lines, start=1):
-        if is_comment(line):
-            continue
+    while ahead or upcoming(1):
+        entry = ahead.popleft()
+        line_no, line, count, _ = entry
         try:
-            count = sum(1 for _ in tokens(line, line_no, source))
-            if count == 0:  # a separator line such as ------+-------+------
-                continue
+            if isinstance(count, PuzzleFormatError):
+                raise count
             if not block and is_whole_line(line, count, shape):
-                yield line_no, line
-                continue
+                if shape is not None or count != FULL_SIZES[4]:
+                    yield line_no, line
+                    continue
+                run = [entry, *upcoming(FULL_SIZES[4] - 1)]
+                try:
+                    whole = not sixteen_rows(run, source)
+                except PuzzleFormatError:
+                    for _ in range(FULL_SIZES[4] - 1):  # the sixteen lines go together
+                        ahead.popleft()
+                    raise
+                if whole:
+                    yield line_no, line
+                    continue
             if not block and count not in (FULL_SIZES if shape is None else (shape.size,)):
                 raise PuzzleFormatError(
                     line_count_problem(count, shape) + (short_row_hint(line) or decimal_hint(line)),

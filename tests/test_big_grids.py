@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 from conftest import independent_is_solved, pattern_rows, sat_count
+from hypothesis import given
+from hypothesis import strategies as st
 
 from sudoku_teach import fast, generate
 from sudoku_teach.cli import main
@@ -436,3 +438,71 @@ def test_a_16x16_grid_with_10_to_16_in_digits_is_told_to_write_letters(tmp_path)
         assert said[1] == said[2] and formats_symbol(int(said[1])) == said[3]
     assert "reads as two cells" not in str(pytest.raises(  # a 9x9 row a number short: no hint
         PuzzleFormatError, Grid.parse, "1 2 3 4 5 6 7 8\n" + "0 " * 72).value)
+
+
+def rows_text(rows: list[list[int]], blank: str = ".") -> str:
+    """A grid written as rows of characters, as the test writes them (not the package)."""
+    return "\n".join("".join("123456789ABCDEFG"[v - 1] if v else blank for v in row)
+                     for row in rows)
+
+
+def test_a_16x16_grid_written_as_rows_with_empty_rows_is_one_grid_not_4x4_puzzles(
+    tmp_path, capsys: pytest.CaptureFixture[str]
+) -> None:  # type: ignore[no-untyped-def]
+    rows = pattern_rows(4, 4)
+    rows[0] = [0] * 16  # its first row empty: a line of 16 blanks, which a 4x4 puzzle could be
+    rows[5] = [0] * 16
+    rows[9] = [v if v <= 4 else 0 for v in rows[9]]  # only 1-4: a 4x4 puzzle, as a line alone
+    for text in (rows_text(rows), rows_text(rows, "0"), "\n".join(" ".join(
+            str(v) if v < 10 else "ABCDEFG"[v - 10] for v in row) for row in rows)):
+        assert read_puzzles(text) == [Grid.from_rows(rows)], text
+    empty = tmp_path / "empty16.txt"  # the empty 16x16 grid, written as 16 lines
+    empty.write_text(rows_text([[0] * 16] * 16) + "\n")
+    assert load_puzzles(empty) == [Grid.empty(Shape.for_size(16))]
+    assert main(["count", str(empty)]) == 0
+    assert capsys.readouterr().out == "2 (limit reached)\n"  # one grid, not sixteen
+
+
+def test_sixteen_4x4_puzzles_stay_4x4_and_a_blank_one_among_them_is_refused_as_ambiguous(
+    tmp_path, capsys: pytest.CaptureFixture[str]
+) -> None:  # type: ignore[no-untyped-def]
+    fours = [f"{'1234341221434321'[:k]}{'.' * (16 - k)}" for k in range(1, 21)]  # 20 of them
+    assert [grid.to_string() for grid in read_puzzles("\n".join(fours))] == fours
+    path = tmp_path / "fours.txt"
+    path.write_text("\n".join(["." * 16, *fours[:15], "." * 81]) + "\n")
+    with pytest.raises(PuzzleFormatError) as refused:
+        load_puzzles(path)
+    assert str(refused.value) == (
+        f"{path}, line 1: lines 1-16 read as sixteen 4x4 puzzles (one a line) or as one 16x16"
+        " grid (its rows): each holds 16 cells, only 1-4 and blanks, and line 1 is all blank,"
+        " no 4x4 puzzle. Write a 16x16 grid on one line of 256 characters, or each 4x4 puzzle"
+        " as 4 lines of 4")
+    assert main(["count", "--skip-bad", str(path)]) == 2  # some input could not be used
+    said = capsys.readouterr()
+    assert said.out == "2 (limit reached)\n"  # the empty 9x9, after the sixteen lines skipped
+    assert said.err.count("skipped:") == 1 and "lines 1-16 read as" in said.err
+
+
+@st.composite
+def big_grids(draw: st.DrawFn) -> Grid:
+    """A 16x16 grid from a relabelled full grid, some cells and rows blank, that holds a
+    number above 4 or none at all."""
+    order = draw(st.permutations(range(1, 17)))
+    kept = draw(st.lists(st.booleans(), min_size=256, max_size=256))
+    empty_rows = draw(st.sets(st.integers(0, 15)))
+    rows = [[order[v - 1] if kept[r * 16 + c] and r not in empty_rows else 0
+             for c, v in enumerate(row)] for r, row in enumerate(pattern_rows(4, 4))]
+    if max(map(max, rows)) <= 4:
+        rows = [[0] * 16 for _ in range(16)]
+    return Grid.from_rows(rows)
+
+
+@given(st.lists(big_grids(), min_size=1, max_size=3),
+       st.lists(st.sampled_from(["1234341221434321", ".2.4........4.2.", "1..............."]),
+                max_size=20),
+       st.sampled_from(["rows", "sdk", "pretty", "line"]), st.sampled_from(["\n", "\n\n# next\n"]))
+def test_big_grids_written_as_rows_always_read_back_as_themselves(
+    grids: list[Grid], fours: list[str], style: str, between: str
+) -> None:
+    text = between.join([*(write_as(grid, style) for grid in grids), *fours])
+    assert read_puzzles(text) == [*grids, *(Grid.parse(four) for four in fours)]
