@@ -183,14 +183,16 @@ def test_max_nodes_stops_a_search(capsys, method):
     assert status == 1
     assert out.startswith("node limit reached (")
     faster = ", or --method fast (the package's own solver, far quicker)"
-    faster = "" if method == "fast" else faster
+    if method == "fast":
+        faster = ", or --method sat (a SAT solver, which has no node limit)"
     assert err == f"argument 1: try a larger --max-nodes{faster}\n"
 
 
 def test_count_stops_at_its_max_nodes_and_says_how_to_go_further(capsys):
     status, out, err = run(capsys, "count", "--max-nodes", "1", NORVIG_HARD)
     assert status == 1 and out == "node limit reached (1 nodes), no answer\n"
-    assert err.endswith("limit of 1 nodes without finishing; try a larger --max-nodes\n")
+    assert err.endswith("limit of 1 nodes without finishing; try a larger --max-nodes, or"
+                        " --method sat (a SAT solver, which has no node limit)\n")
     status, out, err = run(capsys, "count", "--max-nodes", "100000", NORVIG_HARD)
     assert (status, out, err) == (0, "2 (limit reached)\n", "")  # it has several solutions
 

@@ -23,7 +23,8 @@ full, contradictory (a conflict, or a cell with no candidate), or needs more rul
 `count` prints one line per puzzle: `N` (exactly N solutions) or `N (limit reached)` (at
 least N; the count stops at `--limit`, default 2, and keeps none of the solutions it counts,
 so a high limit costs time, not memory); a grid that breaks the rules has 0, and
-its conflict is named on standard error (exit status 1).
+its conflict is named on standard error (exit status 1). `solve` and `count` take
+`--method sat`: a SAT solver with no node limit, for puzzles where `fast` stops at its own.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from collections.abc import Sequence
 from .. import __version__
 from ..errors import ContradictionError, RuleViolation, SearchLimitReached, SudokuError
 from ..grid import STYLES, Grid, write_as
+from ..reductions.sat import MOST_COUNTED
 from ..results import DEFAULT_MAX_NODES
 from ..rule_solver import ALL_TECHNIQUES, next_step, stuck_because
 from ..rules import conflicts, is_complete
@@ -45,9 +47,28 @@ from . import generate as cli_generate
 from . import grade as cli_grade
 from . import rate as cli_rate
 from . import worksheet as cli_worksheet
-from .inputs import INTERRUPTED, OK, UNUSABLE, Inputs, Said, answer_each, emit, several
+from .inputs import (
+    INTERRUPTED,
+    OK,
+    UNUSABLE,
+    Inputs,
+    Said,
+    UsageError,
+    answer_each,
+    emit,
+    several,
+)
 from .options import add_command, at_least_one
-from .solve import LARGER, SOLVERS, cmd_solve, count_fast, node_limit_text
+from .solve import (
+    COUNTERS,
+    LARGER,
+    OR_SAT,
+    SOLVERS,
+    check_options,
+    cmd_solve,
+    count_by,
+    node_limit_text,
+)
 
 FULL = {getattr(errno, name) for name in ("ENOSPC", "EDQUOT", "EFBIG") if hasattr(errno, name)}
 """The errors of a write to a full disk, or past the largest file allowed (as the system
@@ -97,17 +118,29 @@ def cmd_hint(args: argparse.Namespace) -> int:
     return answer_each(args, hint)
 
 
+COUNT_OPTIONS = {"max_nodes": ("--max-nodes", {"fast"})}
+"""Options of `count` that only some methods use (`--method sat` has no node limit)."""
+
+
 def cmd_count(args: argparse.Namespace) -> int:
     """Print each puzzle's number of solutions, counting no further than the limit."""
+    check_options(args, COUNT_OPTIONS)
+    if args.method == "sat" and args.limit > MOST_COUNTED:
+        raise UsageError(
+            f"--method sat counts at most {MOST_COUNTED:,} solutions (each one found adds a"
+            f" clause and a call of the solver), not --limit {args.limit:,}: count further"
+            " with --method fast"
+        )
+    advice = OR_SAT if args.limit <= MOST_COUNTED else LARGER
 
     def count(label: str, grid: Grid, labelled: bool) -> Said:
         broken = conflicts(grid)
         if broken:  # no solution, and the reason is plain: say it
             why = "; ".join(map(str, broken))
             return Said(["0"], [f"{label}: the givens break the rules: {why}"])
-        found, status, stats = count_fast(grid, args.limit, args.max_nodes)
+        found, status, stats = count_by(args.method, grid, args.limit, args.max_nodes)
         if status == "node limit":
-            stopped = f"{label}: {SearchLimitReached(stats.nodes)}; {LARGER}"
+            stopped = f"{label}: {SearchLimitReached(stats.nodes)}; {advice}"
             return Said([node_limit_text(stats.nodes)], [stopped])
         return Said([f"{found} (limit reached)" if found == args.limit else str(found)])
 
@@ -127,16 +160,30 @@ def build_parser() -> argparse.ArgumentParser:
     add_command(commands, "hint", cmd_hint, "the next safe step and why (exit 1 if there is none)")
     count = add_command(commands, "count", cmd_count, "count solutions, stopping at --limit")
     count.add_argument(
+        "--method", choices=COUNTERS, default="fast",
+        help="fast (the default: the package's own counter) or sat (a SAT solver, pycosat:"
+        f" no node limit, for the hardest big puzzles; counts at most {MOST_COUNTED:,})",
+    )
+    count.add_argument(
         "--limit", type=at_least_one, default=2, metavar="N",
-        help="stop counting at N solutions (default 2: is the puzzle unique?)",
+        help="stop counting at N solutions (default 2: is the puzzle unique?;"
+        f" at most {MOST_COUNTED:,} with --method sat)",
     )
     count.add_argument(
         "--max-nodes", type=at_least_one, metavar="N",
-        help=f"stop a search after N nodes (default {DEFAULT_MAX_NODES:,})",
+        help=f"stop a search after N nodes (default {DEFAULT_MAX_NODES:,}; method fast)",
     )
     solve = add_command(commands, "solve", cmd_solve, "solve puzzles, one answer a line")
-    solve.add_argument("--method", choices=list(SOLVERS), default="fast")
-    solve.add_argument("--stats", action="store_true", help="also print the work the search did")
+    solve.add_argument(
+        "--method", choices=list(SOLVERS), default="fast",
+        help="fast (the default: the package's own solver), sat (a SAT solver, pycosat: no"
+        " node limit, for the hardest big puzzles), naive, mrv, propagate (the teaching"
+        " searches) or singles (rules alone)",
+    )
+    solve.add_argument(
+        "--stats", action="store_true",
+        help="also print the work the search did (method sat: its nodes are the solver's calls)",
+    )
     solve.add_argument("--steps", action="store_true", help="print every step (method singles)")
     solve.add_argument(
         "--max-nodes", type=at_least_one, metavar="N",

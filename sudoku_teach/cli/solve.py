@@ -1,15 +1,17 @@
 """`sudoku-teach solve`: one small function per method, each giving the line to print.
 
-`fast` is the production solver, `naive`, `mrv` and `propagate` the teaching searches of
-`search`, and `singles` the solver by rules alone (naked and hidden singles). Every method
-also says when a puzzle has more than one solution, and stops at its node limit.
+`fast` is the production solver, `sat` the SAT reduction of notebook 09 (`reductions.sat`,
+solved by pycosat: no node limit, the way through for the hardest big puzzles), `naive`,
+`mrv` and `propagate` the teaching searches of `search`, and `singles` the solver by rules
+alone (naked and hidden singles). Every method also says when a puzzle has more than one
+solution, and every search but `sat` stops at its node limit.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from functools import partial
 from typing import NamedTuple
@@ -18,6 +20,7 @@ from .. import fast, search
 from ..errors import SearchLimitReached
 from ..formats import symbol
 from ..grid import Grid
+from ..reductions import sat
 from ..results import Status, count_first
 from ..rule_solver import solve_with_rules
 from ..rules import conflicts
@@ -41,14 +44,22 @@ class Counted(NamedTuple):
     stats: SearchStats
 
 
-def count_fast(grid: Grid, limit: int, max_nodes: int | None = None) -> Counted:
-    """The number of solutions, counting no further than `limit` (the production counter).
+def solutions_by(
+    method: str, grid: Grid, stats: SearchStats, max_nodes: int | None = None
+) -> Iterator[Grid]:
+    """Every solution, by `fast` (within its node limit) or by `sat` (no node limit)."""
+    if method == "sat":
+        return sat.solutions(grid, stats)
+    return fast.solutions(grid, stats, **({"max_nodes": max_nodes} if max_nodes else {}))
+
+
+def count_by(method: str, grid: Grid, limit: int, max_nodes: int | None = None) -> Counted:
+    """The number of solutions, counting no further than `limit`, by `fast` or `sat`.
 
     It keeps none of them: however many it counts, the solutions take no memory.
     """
     stats = SearchStats()
-    found = fast.solutions(grid, stats, **({"max_nodes": max_nodes} if max_nodes else {}))
-    return Counted(*count_first(found, limit), stats)
+    return Counted(*count_first(solutions_by(method, grid, stats, max_nodes), limit), stats)
 
 
 def several_solutions(grid: Grid) -> bool:
@@ -56,7 +67,7 @@ def several_solutions(grid: Grid) -> bool:
 
     At the node limit the count stays below two: we cannot tell, and the answer stands.
     """
-    return count_fast(grid, 2).found > 1
+    return count_by("fast", grid, 2).found > 1
 
 
 class Answer(NamedTuple):
@@ -74,6 +85,9 @@ AMBIGUOUS = "has more than one solution: this is one of them"
 LARGER = "try a larger --max-nodes"
 """What to do at the node limit."""
 
+OR_SAT = f"{LARGER}, or --method sat (a SAT solver, which has no node limit)"
+"""What to do when `fast` stops at its node limit (some sparse 25x25 puzzles)."""
+
 
 def search_answer(
     solution: Grid | None, stats: SearchStats, limit_hit: bool, show: bool, several: bool = False,
@@ -90,15 +104,15 @@ def search_answer(
     return Answer("unsolvable" + work, BROKEN)
 
 
-def solve_fast(grid: Grid, args: argparse.Namespace) -> Answer:
-    """`--method fast`: the production solver; it searches on for a second solution."""
+def solve_counting(method: str, grid: Grid, args: argparse.Namespace) -> Answer:
+    """`--method fast|sat`: the production solver or the SAT solver; each searches on for a
+    second solution."""
     stats = SearchStats()
-    limit = {"max_nodes": args.max_nodes} if args.max_nodes else {}
-    found = fast.solutions(grid, stats, **limit)
+    found = solutions_by(method, grid, stats, args.max_nodes)
     try:
         solution = next(found, None)
     except SearchLimitReached:
-        return search_answer(None, stats, True, args.stats)
+        return search_answer(None, stats, True, args.stats, advice=OR_SAT)
     work = replace(stats)  # the work of solving, before the search for another solution
     try:
         several = solution is not None and next(found, None) is not None
@@ -135,13 +149,17 @@ def solve_by_singles(grid: Grid, args: argparse.Namespace) -> Answer:
 
 Solver = Callable[[Grid, argparse.Namespace], Answer]
 SOLVERS: dict[str, Solver] = {
-    "fast": solve_fast,
+    "fast": partial(solve_counting, "fast"),
+    "sat": partial(solve_counting, "sat"),
     "naive": partial(solve_by_search, "naive"),
     "mrv": partial(solve_by_search, "mrv"),
     "propagate": partial(solve_by_search, "propagate"),
     "singles": solve_by_singles,
 }
 """The methods `solve --method` offers."""
+
+COUNTERS = ("fast", "sat")
+"""The methods `count --method` offers."""
 
 OPTION_METHODS = {
     "steps": ("--steps", {"singles"}),
@@ -150,9 +168,9 @@ OPTION_METHODS = {
 """Options that only some methods use: giving them to another method is an error."""
 
 
-def check_options(args: argparse.Namespace) -> None:
+def check_options(args: argparse.Namespace, options: dict[str, tuple[str, set[str]]]) -> None:
     """Refuse an option the chosen method would silently ignore."""
-    for option, (flag, methods) in OPTION_METHODS.items():
+    for option, (flag, methods) in options.items():
         if getattr(args, option) and args.method not in methods:
             raise UsageError(
                 f"{flag} works only with --method {' or '.join(sorted(methods))},"
@@ -162,7 +180,7 @@ def check_options(args: argparse.Namespace) -> None:
 
 def cmd_solve(args: argparse.Namespace) -> int:
     """Solve each puzzle with the chosen method; the worst status of all puzzles is returned."""
-    check_options(args)
+    check_options(args, OPTION_METHODS)
     inputs = Inputs(args.puzzles, args.skip_bad)
     status = OK
     for label, grid in with_progress(inputs):
