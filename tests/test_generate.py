@@ -42,6 +42,45 @@ def test_full_grid_is_the_same_for_the_same_seed() -> None:
     assert generate.full_grid(42) == generate.full_grid(random.Random(42))
 
 
+@given(st.integers(0, 2**63 - 1))
+def test_a_seed_from_0_up_starts_the_generator_python_starts_for_it(seed: int) -> None:
+    """Seeds from 0 up give what they always gave: every stored notebook and test stays."""
+    assert generate.make_rng(seed).getstate() == random.Random(seed).getstate()
+
+
+@given(st.integers(1, 2**63 - 1))
+def test_a_negative_seed_starts_another_generator_than_its_positive(k: int) -> None:
+    """Python's random.Random(-k) is random.Random(k): the package's is not."""
+    assert generate.make_rng(-k).getstate() != generate.make_rng(k).getstate()
+    assert generate.make_rng(-k).getstate() == generate.make_rng(-k).getstate()  # repeatable
+
+
+def test_every_seeded_entry_point_gives_minus_k_its_own_puzzles() -> None:
+    from sudoku_teach.game import Game
+    from sudoku_teach.teacher.worksheet import make_puzzles
+
+    assert generate.new_puzzle(-1) != generate.new_puzzle(1)
+    assert generate.new_puzzle(1) == generate.new_puzzle(random.Random(1))
+    assert Game.new("easy", -3).puzzle != Game.new("easy", 3).puzzle
+    assert Game.new("easy", 3).puzzle == generate.puzzle_at_level("easy", random.Random(3))
+    assert make_puzzles(1, "easy", -2, CLASSIC) != make_puzzles(1, "easy", 2, CLASSIC)
+    rng = random.Random(2)
+    assert make_puzzles(2, "easy", 2, CLASSIC) == [
+        generate.puzzle_at_level("easy", rng, CLASSIC) for _ in range(2)]
+
+
+def test_the_command_line_s_seed_minus_1_is_not_seed_1(capsys: pytest.CaptureFixture[str]) -> None:
+    from sudoku_teach.cli import main
+
+    said = {}
+    for seed in ("1", "-1"):
+        assert main(["generate", "--seed", seed, "--count", "2"]) == 0
+        said[seed] = capsys.readouterr().out.split()
+    rng = random.Random(1)  # the package's generators, fed a Random built here
+    assert said["1"] == [generate.new_puzzle(rng).to_string() for _ in range(2)]
+    assert said["-1"] != said["1"]
+
+
 def test_full_grids_differ_between_seeds() -> None:
     grids = {generate.full_grid(seed).to_string() for seed in range(10)}
     assert len(grids) == 10

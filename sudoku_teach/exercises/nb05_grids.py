@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import math
-import random
 from typing import Any
 
 from ..generate import template
-from ..generate.grids import full_grid
+from ..generate.grids import full_grid, make_rng
 from ..grid import Grid, Rows
 from ..shape import Shape
 from .framework import Exercise, register
@@ -22,7 +21,7 @@ SMALL = Shape(2, 2)
 def shuffled(n: int, seed: int) -> list[int]:
     """The numbers 1..n in a seeded random order: a renaming."""
     numbers = list(range(1, n + 1))
-    random.Random(seed).shuffle(numbers)
+    make_rng(seed).shuffle(numbers)
     return numbers
 
 

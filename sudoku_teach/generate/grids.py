@@ -41,12 +41,19 @@ MAX_STEPS = 2_000_000
 
 
 def make_rng(rng_or_seed: Seed) -> random.Random:
-    """A random generator: the one given, or a new one started from the seed."""
+    """A random generator: the one given, or a new one started from the seed.
+
+    The one place a seed becomes a generator (the generators, the game, worksheets and the
+    command line all come here). Python's `random.Random(-7)` is `random.Random(7)` (it
+    keeps only the seed's size), so a negative seed starts from its text instead ("-7",
+    which Python turns into a number of its own): -7 and 7 give different puzzles, and
+    every seed from 0 up gives the same puzzles as `random.Random(seed)`.
+    """
     if isinstance(rng_or_seed, random.Random):
         return rng_or_seed
     if isinstance(rng_or_seed, bool) or not isinstance(rng_or_seed, int):
         raise SeedError(f"expected an int seed or a random.Random, got {rng_or_seed!r}")
-    return random.Random(rng_or_seed)
+    return random.Random(rng_or_seed if rng_or_seed >= 0 else str(rng_or_seed))
 
 
 @dataclass

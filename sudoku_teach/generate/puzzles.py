@@ -20,7 +20,6 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from dataclasses import dataclass
 
@@ -197,7 +196,7 @@ def blind_trials(trials: int, seed: int, shape: Shape = CLASSIC, remove: int = 4
     from .grids import full_grid
 
     check_at_least_one("trials", trials)
-    rng = random.Random(seed)
+    rng = make_rng(seed)
     counts: Counter[int] = Counter()
     for _ in range(trials):
         puzzle = blind_puzzle(full_grid(rng, shape), rng, remove)

@@ -108,8 +108,10 @@ def puzzle_at(level: str, rng: random.Random, shape: Shape) -> Grid:
 
 def make_puzzles(count: int, level: str, seed: int, shape: Shape) -> list[Grid]:
     """`count` puzzles at a level, all from one seeded generator (same seed, same puzzles)."""
+    from ..generate import make_rng
+
     check_level(level)
-    rng = random.Random(seed)
+    rng = make_rng(seed)
     return [puzzle_at(level, rng, shape) for _ in range(count)]  # a RequestError says why not
 
 
