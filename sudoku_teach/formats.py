@@ -388,6 +388,39 @@ def sixteen_rows(run: list[Counted], source: str | None) -> bool:
     )
 
 
+class Lookahead:
+    """The lines that hold cells, read one at a time, a few of them seen before their turn."""
+
+    def __init__(self, lines: Iterable[str], source: str | None) -> None:
+        self.source = source
+        self.stream = counted_lines(lines, source)
+        self.ahead: deque[Counted] = deque()
+
+    def next(self) -> Counted | None:
+        """The next line (None at the end): one seen already, or else a new one."""
+        return self.ahead.popleft() if self.ahead else next(self.stream, None)
+
+    def upcoming(self, n: int) -> list[Counted]:
+        """The `n` lines after this one (fewer at the end), kept to be read in their turn."""
+        self.ahead.extend(islice(self.stream, n - len(self.ahead)))
+        return list(islice(self.ahead, n))
+
+
+def is_whole_puzzle(entry: Counted, count: int, read: Lookahead, shape: Shape | None) -> bool:
+    """Whether a line that starts a puzzle is all of it; for a line of 16 cells that could be
+    a 4x4 puzzle, the 15 lines after it tell (`sixteen_rows`)."""
+    if not is_whole_line(entry.text, count, shape):
+        return False
+    if shape is not None or count != FULL_SIZES[4]:
+        return True
+    rest = read.upcoming(FULL_SIZES[4] - 1)
+    try:
+        return not sixteen_rows([entry, *rest], read.source)
+    except PuzzleFormatError:
+        read.ahead.clear()  # the sixteen lines are refused together
+        raise
+
+
 def split_puzzles(
     lines: Iterable[str],
     source: str | None = None,
@@ -403,36 +436,17 @@ def split_puzzles(
     raises `PuzzleFormatError`, or, with `on_error`, is reported there and skipped (with
     the rows of its unfinished puzzle).
     """
-    stream = counted_lines(lines, source)
-    ahead: deque[Counted] = deque()
-
-    def upcoming(n: int) -> list[Counted]:
-        """The next `n` lines holding cells (fewer at the end), kept to be read in turn."""
-        ahead.extend(islice(stream, n - len(ahead)))
-        return list(islice(ahead, n))
-
+    read = Lookahead(lines, source)
     block: list[str] = []
     start = rows_needed = 0
-    while ahead or upcoming(1):
-        entry = ahead.popleft()
+    while (entry := read.next()) is not None:
         line_no, line, count, _ = entry
         try:
             if isinstance(count, PuzzleFormatError):
                 raise count
-            if not block and is_whole_line(line, count, shape):
-                if shape is not None or count != FULL_SIZES[4]:
-                    yield line_no, line
-                    continue
-                run = [entry, *upcoming(FULL_SIZES[4] - 1)]
-                try:
-                    whole = not sixteen_rows(run, source)
-                except PuzzleFormatError:
-                    for _ in range(FULL_SIZES[4] - 1):  # the sixteen lines go together
-                        ahead.popleft()
-                    raise
-                if whole:
-                    yield line_no, line
-                    continue
+            if not block and is_whole_puzzle(entry, count, read, shape):
+                yield line_no, line
+                continue
             if not block and count not in (FULL_SIZES if shape is None else (shape.size,)):
                 raise PuzzleFormatError(
                     line_count_problem(count, shape) + (short_row_hint(line) or decimal_hint(line)),
