@@ -26,7 +26,18 @@ def selectors(css: str) -> list[str]:
     css = re.sub(r"@keyframes[^{]*\{(?:[^{}]*\{[^{}]*\})*[^{}]*\}", "", css)
     heads = re.findall(r"([^{};]+)\{", css)
     rules = [head for head in heads if not head.strip().startswith("@")]
-    return [selector.strip() for head in rules for selector in head.split(",")]
+    return [selector.strip() for head in rules for selector in top_level(head)]
+
+
+def top_level(head: str) -> list[str]:
+    """A rule's selectors: its head cut at the commas outside brackets (`:is(a, b)` is one)."""
+    parts, depth, start = [], 0, 0
+    for i, char in enumerate(head):
+        depth += (char == "(") - (char == ")")
+        if char == "," and depth == 0:
+            parts.append(head[start:i])
+            start = i + 1
+    return [*parts, head[start:]]
 
 
 def test_every_rule_of_the_board_is_scoped_to_its_root():
