@@ -112,7 +112,7 @@ test: lint
 	$(BIN)/python -m pytest $(PYTEST_JOBS) --durations=10 --nbval --nbval-current-env \
 		--ignore=notebooks/student tests notebooks
 
-# About a minute and a half on 2 cores: the unit tests, with fewer hypothesis examples; no browser, kernel or notebook.
+# About two and a half minutes on 2 idle cores: the unit tests, with fewer hypothesis examples; no browser, kernel or notebook.
 test-fast: $(STAMP)
 	HYPOTHESIS_PROFILE=fast $(BIN)/python -m pytest $(PYTEST_JOBS) -m "not browser and not slow" tests
 
