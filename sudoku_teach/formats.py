@@ -67,6 +67,14 @@ def tokens(text: str, first_line: int = 1, source: str | None = None) -> Iterato
                 continue
             if char in BLANKS or char.upper() in SYMBOLS:
                 yield Token(char, line_no, col_no)
+            elif "Q" <= char.upper() <= "Y" and more_than_a_9x9(text):
+                raise PuzzleFormatError(
+                    f"unexpected character {char!r}: the numbers are written 1-9, then A-P for"
+                    " 10-25, so no letter comes after P; " + LETTERS_ONLY_HINT,
+                    line=line_no,
+                    column=col_no,
+                    source=source,
+                )
             else:
                 raise PuzzleFormatError(
                     f"unexpected character {char!r}: a puzzle holds the digits 1-9"
@@ -75,6 +83,31 @@ def tokens(text: str, first_line: int = 1, source: str | None = None) -> Iterato
                     column=col_no,
                     source=source,
                 )
+
+
+LETTERS_ONLY_HINT = (
+    "a grid written in letters alone (A-P for 1-16, A-Y for 1-25) is written here with"
+    " A-I as 1-9 and J-Y as A-P"
+)
+"""How to write a big grid from the other common notation, where A stands for 1."""
+
+
+def more_than_a_9x9(text: str) -> bool:
+    """Whether a text holds more cell-like characters than a 9x9 grid: meant as a big grid."""
+    return sum(char.isalnum() or char in BLANKS for char in text) > FULL_SIZES[9]
+
+
+def letters_only_hint(found: list[Token], token: Token, shape: Shape) -> str:
+    """For a letter past this size's last in a grid of many givens and no digit: the grid
+    looks written in letters alone (A = 1), the other common notation; say how to write it
+    here (a lone letter in an empty grid is as likely a slip of ours)."""
+    givens = [t for t in found if t.char not in BLANKS]
+    if (not token.char.isalpha() or len(givens) < shape.size
+            or any(t.char in "123456789" for t in givens)):
+        return ""
+    n = shape.size
+    return (f"; with no digit 1-9 in it, this grid looks written A-{chr(ord('A') + n - 1)}"
+            f" for 1-{n}: " + LETTERS_ONLY_HINT)
 
 
 def value_of(char: str) -> int:
@@ -264,7 +297,8 @@ def parse_cells(
             what = token.char if value <= 9 else f"{token.char} (the number {value})"
             raise PuzzleFormatError(
                 f"{what} is too big for a {shape.size}x{shape.size} grid (numbers go from 1 to"
-                f" {shape.size}, written {written_as(shape)})",
+                f" {shape.size}, written {written_as(shape)})"
+                + letters_only_hint(found, token, shape),
                 line=token.line,
                 column=token.column,
                 source=source,

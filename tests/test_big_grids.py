@@ -158,6 +158,33 @@ def test_a_16x16_grid_written_0_to_f_is_refused_saying_how_to_write_it() -> None
     assert Grid.parse(ours) == solution  # our own way, G for 16, reads as before
 
 
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXY"
+"""The other common way to write a big grid: letters alone, A for 1 (written down here)."""
+
+
+@pytest.mark.parametrize("size", [16, 25])
+def test_a_big_grid_written_in_letters_alone_is_refused_saying_how_to_write_it(size: int) -> None:
+    puzzle = generate.new_puzzle(7, Shape.for_size(size))
+    in_letters = "".join(LETTERS[v - 1] if v else "." for v in puzzle.numbers)
+    with pytest.raises(PuzzleFormatError, match="A-I as 1-9 and J-Y as A-P") as err:
+        Grid.parse(in_letters)
+    first_past = next(i for i, char in enumerate(in_letters)  # past G (16x16) or P (25x25)
+                      if char != "." and LETTERS.index(char) >= {16: 7, 25: 16}[size])
+    assert f"column {first_past + 1}:" in str(err.value)
+    # as the message says: A-I as 1-9, J-Y as A-P; the puzzle itself reads back
+    rewritten = in_letters.translate(str.maketrans(LETTERS, "123456789ABCDEFGHIJKLMNOP"))
+    assert Grid.parse(rewritten) == puzzle
+
+
+def test_a_stray_letter_in_a_small_grid_is_told_as_a_typo_not_as_letters_alone() -> None:
+    with pytest.raises(PuzzleFormatError, match="unexpected character 'X'") as err:
+        Grid.parse("12X" + "." * 78)
+    assert "letters alone" not in str(err.value)
+    with pytest.raises(PuzzleFormatError, match=r"H \(the number 17\) is too big") as err:
+        Grid.parse("1H" + "." * 254)  # a digit too: our notation with a typo, said as before
+    assert "letters alone" not in str(err.value)
+
+
 def formats_symbol(value: int) -> str:
     from sudoku_teach.formats import symbol
 
