@@ -114,3 +114,52 @@ def test_rate_steps_prints_every_step(capsys):
     assert main(["rate", "--steps", EASY]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("easy") and len(lines) == 1 + EASY.count("0")
+
+
+def rows_of(puzzle: str) -> list[list[int]]:
+    """A 9x9 puzzle's rows, for the test's own counter."""
+    grid = Grid.parse(puzzle)
+    return [grid.row(r) for r in range(9)]
+
+
+def no_solution_without_a_conflict() -> str:
+    """The assignment's puzzle with one more given that breaks no rule but leaves no
+    solution, both found here by the test's own counter."""
+    from conftest import sat_count
+
+    from sudoku_teach import ASSIGNMENT_PUZZLE
+    from sudoku_teach.rules import conflicts
+
+    rows = rows_of(ASSIGNMENT_PUZZLE)
+    for r, c in ((r, c) for r in range(9) for c in range(9) if not rows[r][c]):
+        for value in range(1, 10):
+            trial = [row[:] for row in rows]
+            trial[r][c] = value
+            if not conflicts(Grid.from_rows(trial)) and sat_count(trial, 3, 3) == 0:
+                return Grid.from_rows(trial).to_string()
+    raise AssertionError("every single extra given leaves a solution")
+
+
+def test_rate_at_the_node_limit_says_whether_the_puzzle_is_proper(monkeypatch, capsys):
+    from conftest import sat_count
+
+    from sudoku_teach import ASSIGNMENT_PUZZLE, NORVIG_HARD
+    from sudoku_teach.cli import rate as cli_rate
+    from sudoku_teach.errors import SearchLimitReached
+
+    def stops(grid):
+        raise SearchLimitReached(10)
+
+    monkeypatch.setattr(cli_rate, "rate", stops)  # as on a sparse 25x25 puzzle, quickly
+    assert sat_count(rows_of(ASSIGNMENT_PUZZLE), 3, 3) == 1
+    assert sat_count(rows_of(NORVIG_HARD), 3, 3) == 2
+    for puzzle, said in ((Grid.parse(ASSIGNMENT_PUZZLE).to_string(), "has one solution"),
+                         (NORVIG_HARD, "has more than one solution"),
+                         (no_solution_without_a_conflict(), "has no solution")):  # fmt: skip
+        assert main(["rate", puzzle]) == 1
+        assert capsys.readouterr().err == (
+            "argument 1: cannot rate: the search stopped at its limit of 10 nodes without"
+            f" finishing; by --method sat it {said}"
+            + (", but rating needs the package's own search\n" if said == "has one solution"
+               else "\n")
+        )
