@@ -67,7 +67,7 @@ def tokens(text: str, first_line: int = 1, source: str | None = None) -> Iterato
                 continue
             if char in BLANKS or char.upper() in SYMBOLS:
                 yield Token(char, line_no, col_no)
-            elif "Q" <= char.upper() <= "Y" and more_than_a_9x9(text):
+            elif "Q" <= char.upper() <= "Y" and of_a_25x25(line):
                 raise PuzzleFormatError(
                     f"unexpected character {char!r}: the numbers are written 1-9, then A-P for"
                     " 10-25, so no letter comes after P; " + LETTERS_ONLY_HINT,
@@ -92,9 +92,11 @@ LETTERS_ONLY_HINT = (
 """How to write a big grid from the other common notation, where A stands for 1."""
 
 
-def more_than_a_9x9(text: str) -> bool:
-    """Whether a text holds more cell-like characters than a 9x9 grid: meant as a big grid."""
-    return sum(char.isalnum() or char in BLANKS for char in text) > FULL_SIZES[9]
+def of_a_25x25(line: str) -> bool:
+    """Whether a line is a 25x25 grid's row or more than a 9x9 puzzle (so meant as a big grid,
+    not a 9x9 line with a typo), by its cell-like characters."""
+    cells = sum(char.isalnum() or char in BLANKS for char in line)
+    return cells == 25 or cells > FULL_SIZES[9]
 
 
 def letters_only_hint(found: list[Token], token: Token, shape: Shape) -> str:

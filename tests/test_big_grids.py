@@ -166,6 +166,10 @@ LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXY"
 def test_a_big_grid_written_in_letters_alone_is_refused_saying_how_to_write_it(size: int) -> None:
     puzzle = generate.new_puzzle(7, Shape.for_size(size))
     in_letters = "".join(LETTERS[v - 1] if v else "." for v in puzzle.numbers)
+    as_rows = "\n".join(in_letters[i:i + size] for i in range(0, size * size, size))
+    for text in (in_letters, as_rows):  # on one line, and as rows in a file
+        with pytest.raises(PuzzleFormatError, match="A-I as 1-9 and J-Y as A-P"):
+            read_puzzles(text)
     with pytest.raises(PuzzleFormatError, match="A-I as 1-9 and J-Y as A-P") as err:
         Grid.parse(in_letters)
     first_past = next(i for i, char in enumerate(in_letters)  # past G (16x16) or P (25x25)
