@@ -113,6 +113,16 @@ class FilesInParts(LoadFileScheduling):
             self._reschedule(other)
         return crashed
 
+    def _assign_work_unit(self, node: Any) -> None:
+        """xdist's; but a worker that died since its last report cannot be sent work (its
+        channel is closed, and xdist hears of the death only after this report): the unit
+        stays on its list, for `remove_node` to put back, and the worker counts as shutting
+        down. xdist's own send raised, and the whole run ended in an INTERNALERROR."""
+        try:
+            super()._assign_work_unit(node)
+        except OSError:  # "cannot send (already closed?)"
+            node.shutdown()  # sends nothing to a closed channel, and marks it shutting down
+
     def _reschedule(self, node: Any) -> None:
         """xdist's, then more until the worker holds two tests, or "no more tests" once none
         is left: a worker runs a test only when it knows what comes after it."""

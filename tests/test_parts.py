@@ -45,6 +45,38 @@ def test_a_worker_that_dies_costs_its_test_and_the_run_goes_on(tmp_path, workers
     assert "test_dies" in run.stdout
 
 
+class DeadWorker:
+    """A worker that died after its last report: every send fails, as execnet's does."""
+
+    def __init__(self) -> None:
+        self.shutting_down = False
+
+    def send_runtest_some(self, indices: list[int]) -> None:
+        raise OSError("cannot send (already closed?)")
+
+    def shutdown(self) -> None:
+        self.shutting_down = True  # xdist's: a closed channel's OSError is passed over
+
+
+def test_work_for_a_worker_that_died_since_its_last_report_goes_back_to_the_queue():
+    from collections import OrderedDict
+
+    from parts import FilesInParts
+
+    scheduler = FilesInParts.__new__(FilesInParts)  # the scheduler's state, without a run
+    scheduler.log = lambda *args: None
+    scheduler.parts = {}
+    node = DeadWorker()
+    tests = ["b.py::test_dies", "b.py::test_after", "c.py::test_c1", "c.py::test_c2"]
+    scheduler.registered_collections = {node: tests}
+    scheduler.assigned_work = {node: {"b.py": {tests[0]: False, tests[1]: False}}}
+    scheduler.workqueue = OrderedDict({"c.py": {tests[2]: False, tests[3]: False}})
+    scheduler.mark_test_complete(node, 1, 0.0)  # test_after's report, read after the death
+    assert node.shutting_down and not scheduler.workqueue  # no INTERNALERROR: c.py waits...
+    assert scheduler.remove_node(node) == "b.py::test_dies"  # ...until xdist hears of it
+    assert list(scheduler.workqueue) == ["c.py"]  # and then goes to another worker
+
+
 LESSON = "tests/test_lessons_browser.py::test_every_board[{}]"
 
 
