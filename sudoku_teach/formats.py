@@ -362,7 +362,7 @@ def is_whole_line(line: str, count: int, shape: Shape | None) -> bool:
     return count in FULL_SIZES.values()
 
 
-class Counted(NamedTuple):
+class CellLine(NamedTuple):
     """A line that holds cells: its number, its text, and how many (or why none can be read);
     for a line of 16, what it can be (`sixteen_kind`)."""
 
@@ -380,7 +380,7 @@ def sixteen_kind(chars: list[str]) -> str:
     return "blank" if all(char in BLANKS for char in chars) else "small"
 
 
-def counted_lines(lines: Iterable[str], source: str | None) -> Iterator[Counted]:
+def counted_lines(lines: Iterable[str], source: str | None) -> Iterator[CellLine]:
     """The lines that hold cells, each with its count; comments and separators are left out."""
     for line_no, line in enumerate(lines, start=1):
         if is_comment(line):
@@ -388,14 +388,14 @@ def counted_lines(lines: Iterable[str], source: str | None) -> Iterator[Counted]
         try:
             chars = [token.char for token in tokens(line, line_no, source)]
         except PuzzleFormatError as error:  # raised when the line's turn comes
-            yield Counted(line_no, line, error, "")
+            yield CellLine(line_no, line, error, "")
             continue
         if chars:  # a separator line such as ------+-------+------ holds none
             kind = sixteen_kind(chars) if len(chars) == FULL_SIZES[4] else ""
-            yield Counted(line_no, line, len(chars), kind)
+            yield CellLine(line_no, line, len(chars), kind)
 
 
-def sixteen_rows(run: list[Counted], source: str | None) -> bool:
+def sixteen_rows(run: list[CellLine], source: str | None) -> bool:
     """Whether a 16-cell line that could be a 4x4 puzzle starts a 16x16 grid written as rows.
 
     `run`: that line and the lines after it (up to 15 more). Sixteen lines of 16 cells are
@@ -430,19 +430,19 @@ class Lookahead:
     def __init__(self, lines: Iterable[str], source: str | None) -> None:
         self.source = source
         self.stream = counted_lines(lines, source)
-        self.ahead: deque[Counted] = deque()
+        self.ahead: deque[CellLine] = deque()
 
-    def next(self) -> Counted | None:
+    def next(self) -> CellLine | None:
         """The next line (None at the end): one seen already, or else a new one."""
         return self.ahead.popleft() if self.ahead else next(self.stream, None)
 
-    def upcoming(self, n: int) -> list[Counted]:
+    def upcoming(self, n: int) -> list[CellLine]:
         """The `n` lines after this one (fewer at the end), kept to be read in their turn."""
         self.ahead.extend(islice(self.stream, n - len(self.ahead)))
         return list(islice(self.ahead, n))
 
 
-def is_whole_puzzle(entry: Counted, count: int, read: Lookahead, shape: Shape | None) -> bool:
+def is_whole_puzzle(entry: CellLine, count: int, read: Lookahead, shape: Shape | None) -> bool:
     """Whether a line that starts a puzzle is all of it; for a line of 16 cells that could be
     a 4x4 puzzle, the 15 lines after it tell (`sixteen_rows`)."""
     if not is_whole_line(entry.text, count, shape):
