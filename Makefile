@@ -94,7 +94,8 @@ lint: $(STAMP)
 # wait on another process, so one worker alone left its core idle two thirds of the time.
 # Three a core were tried: on an idle 2-core machine both cores were then busy all along
 # (the suite is bound by computing, not waiting): pytest took 12:00, as with two a core
-# (12:01-12:59), and more kernels starting at once made one lose its ZMQ port to another.
+# (12:01-12:59, on a slower 2-core machine than today's, where it takes 6:34), and more
+# kernels starting at once made one lose its ZMQ port to another.
 # A file stays on one worker, so a notebook's cells run in order in one kernel and a file's
 # shared server or kernel is started once; three long files are dealt out in parts
 # (tests/parts.py); the longest files go first (tests/conftest.py).
@@ -112,7 +113,8 @@ test: lint
 	$(BIN)/python -m pytest $(PYTEST_JOBS) --durations=10 --nbval --nbval-current-env \
 		--ignore=notebooks/student tests notebooks
 
-# About two and a half minutes on 2 idle cores: the unit tests, with fewer hypothesis examples; no browser, kernel or notebook.
+# Under a minute on 2 idle cores like CI's (45-51 s): the unit tests, with fewer hypothesis examples; no browser,
+# kernel or notebook, nor the unit tests of seconds each (`SLOW_TESTS` in tests/conftest.py).
 test-fast: $(STAMP)
 	HYPOTHESIS_PROFILE=fast $(BIN)/python -m pytest $(PYTEST_JOBS) -m "not browser and not slow" tests
 

@@ -49,6 +49,25 @@ SLOW_FILES = {
 """Test files that start kernels, servers, type checkers or whole notebooks: `slow`, so
 `make test-fast` leaves them out (browser tests are marked `browser` in their own files)."""
 
+SLOW_TESTS = {
+    "test_settle_reaches_what_singles_by_hand_reach",
+    "test_settle_is_checked_on_every_kind_of_ending",
+    "test_orbit_sizes_on_4x4_match_brute_force",
+    "test_every_plot_function_draws_readable_text",
+    "test_algorithm_x_and_sat_agree_with_fast_on_public_puzzles",
+    "test_04_propagation_on_the_page_solves_as_the_package_does",
+    "test_same_arguments_make_the_same_bytes_and_the_key_matches",
+    "test_count_keeps_none_of_the_solutions_it_counts",
+    "test_every_puzzle_is_unique_and_at_its_level",
+    "test_a_proper_16x16_is_solved_and_counted_by_sat_as_by_fast",
+    "test_sat_solves_a_sparse_25x25_writing_10_and_up_as_letters",
+    "test_9x9_puzzles_are_proper",
+    "test_the_examples_are_proper_and_singles_tell_them_apart",
+    "test_generated_16x16_puzzles_are_proper_by_the_sat_counter",
+}
+"""Unit tests that compute for seconds (2.5 s or more a run on a 2-core machine): `slow`
+too, which keeps `make test-fast` under a minute; `make test` runs them."""
+
 
 def pytest_make_parametrize_id(config: pytest.Config, val: object, argname: str) -> str | None:
     """A function in a test's parameters is named by its name, not its address: every
@@ -72,7 +91,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     them, put the longest files first, and each JupyterLab test of a lesson right after the
     lessons' test of it (tests/parts.py)."""
     for item in items:
-        if item.path.name in SLOW_FILES:
+        if item.path.name in SLOW_FILES or getattr(item, "originalname", None) in SLOW_TESTS:
             item.add_marker(pytest.mark.slow)
     notebooks = {id(item.parent): item.parent for item in items if is_notebook_cell(item)}
     for notebook in notebooks.values():
@@ -142,7 +161,7 @@ def cost_rank(item: pytest.Item) -> int:
     """
     if item.get_closest_marker("browser"):
         return 0
-    if item.get_closest_marker("slow"):
+    if item.path.name in SLOW_FILES:  # whole files, so that no test leaves its file's order
         return 1
     return 2 if item.path.suffix == ".ipynb" else 3
 

@@ -1,9 +1,11 @@
 """How `make test` hands out its tests (tests/parts.py): a worker that dies (pytest-timeout
-ends a hung test that way) costs its test, not the run."""
+ends a hung test that way) costs its test, not the run. And which tests `make test-fast`
+leaves out (tests/conftest.py)."""
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -122,3 +124,15 @@ def test_a_jupyterlab_test_of_a_lesson_runs_right_after_the_lesson_on_its_worker
         "test_play_browser.py::test_voila",
     ]
     assert not {f"tests/{nodeid}" for nodeid in own} & set(parts)  # each a unit of its file
+
+
+def test_every_test_conftest_calls_slow_exists():
+    """A test renamed out of `SLOW_TESTS` would quietly come back into `make test-fast`."""
+    from conftest import SLOW_TESTS
+
+    defined = {
+        name
+        for path in HERE.glob("test_*.py")
+        for name in re.findall(r"^(?:async )?def (test_\w+)", path.read_text(), re.MULTILINE)
+    }
+    assert not SLOW_TESTS - defined, sorted(SLOW_TESTS - defined)
