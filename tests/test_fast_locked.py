@@ -125,10 +125,7 @@ def test_segment_flags_and_band_sums_agree_with_plain_loops(size: int, data: st.
     assert flags == want
     two = _locked.in_two_lines(flags, locks)
     for f in range(2 * n * n):
-        kind, index = divmod(f, n * n)
-        step = 1 if kind == 0 else side  # rows of a band are 1 field apart, columns s
-        first = index - (index % n // step % side) * step  # the band's first line
-        band = [kind * n * n + first + i * step for i in range(side)]
+        band = range(f - f % side, f - f % side + side)  # rows and columns: s fields side by side
         for j in range(side):
             lines_with = sum(flag_of(lines, g, j, size) for g in band)
             here = bool(two >> (f * width + j * side) & 1)
@@ -170,3 +167,4 @@ def test_a_dead_end_below_a_guess_weighs_on_the_field_guessed_in(
     result = fast.count_solutions(puzzle, 2)
     assert result.count == sat_count(puzzle.to_rows(), 4, 4, limit=2) == 1
     assert dead_ends >= 20 and len(blamed) == 2 * dead_ends
+

@@ -41,7 +41,7 @@ times:
 
 5. **Locked candidates (16x16 and up).** Where a row or column meets a region, a number
    whose marks in one of them all lie in that meeting is ruled out in the rest of the
-   other (pointing and claiming). `_locked` finds every such meeting with about thirty
+   other (pointing and claiming). `_locked` finds every such meeting with about twenty
    operations on the rows' and columns' fields (its docstring says how), and `settle`
    takes the marks off before it guesses. With the halving in `_cover.heaviest` (below) this
    took counting to two from 0.55-0.59 of SAT's speed to 0.62-0.69 on 16x16, and from

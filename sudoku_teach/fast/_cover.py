@@ -52,7 +52,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 
 from ..shape import Shape
-from ._locked import Locks, column_field, locked_marks, locks
+from ._locked import Locks, locked_marks, locks
 
 Move = int
 """A pencil mark as one number: cell * n + (number - 1)."""
@@ -206,10 +206,9 @@ def cover(shape: Shape) -> Cover:
         cell, d = divmod(move, n)
         r, c = divmod(cell, n)
         region = shape.region_index(r, c)
-        column = column_field(c, side) if side else c  # the order `_locked` needs
         spot = (r % shape.box_rows) * shape.box_cols + c % shape.box_cols  # cell in region
         return ((cell * width + d), (n * n + d * n + r) * width + c,
-                (2 * n * n + d * n + column) * width + r,
+                (2 * n * n + d * n + c) * width + r,
                 (3 * n * n + d * n + region) * width + spot)
 
     spots = tuple(positions(m) for m in range(n * n * n))

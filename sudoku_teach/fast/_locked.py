@@ -18,13 +18,13 @@ more" holds, something is locked, and both read off the rows' own fields:
 - "two segments or more" is the field of flags with its lowest flag taken off, not empty
   (`in_two_regions`);
 - "two rows or more" is a sum down the band's s fields, which one multiplication adds up
-  for every band at once, and another copies back to the band's fields (`in_two_lines`;
-  the rows' fields and the columns' are summed apart, as their bands differ).
+  for every band at once, and another copies back to the band's fields (`in_two_lines`).
 
 Columns are the same with bands for regions (a column's groups are the bands). In
-`_cover`'s layout the rows' fields of number d are d*n + r, the columns' d*n + i*s + c//s
-(i = c % s): the s columns of a stack lie s fields apart. `locked_marks` does all this for
-every number, band and stack in about thirty operations on the rows' and columns' fields,
+`_cover`'s layout the rows' fields of number d are d*n + r and the columns' d*n + c, so
+the s lines of a band (or of a stack) are s fields side by side in both kinds, and the
+same two products serve both. `locked_marks` does all this for
+every number, band and stack in about twenty operations on the rows' and columns' fields,
 and finds nothing at about half the nodes; the few segments found are handled one by one.
 Every field holds a mark when it runs (`settle` calls it when every open field holds two
 marks or more, and a met field keeps its mark), so taking 1 from every field borrows from
@@ -36,7 +36,12 @@ operations, 38 us a call on 16x16 against 13-17 us after. Then (same marks, same
 `segments` by one addition (it was two, even and odd groups apart), and the band sums
 over each kind's half of the bits (they were over both kinds, each kind's masks picking
 its own), the columns' by doubling shifts: a call 15% quicker on 16x16, 20% on 25x25,
-counting to two 0.92-0.98 of the time (five sets of 16x16 puzzles, one process).
+counting to two 0.92-0.98 of the time (five sets of 16x16 puzzles, one process). Then
+the columns' fields in plain order (they were d*n + i*s + c//s, i = c % s, a stack's s
+columns s fields apart, an order kept from the transpose, which summed a band of columns
+by shifts, each kind in its own pass): one pass of two products for both kinds, a call
+13.5-13.9 -> 10.2-10.7 us on 16x16 and 44-50 -> 36-40 us on 25x25 (the same puzzles, one
+process; the boards differ only in where the columns' fields lie).
 Taking the marks off without the loop over the segments found (pointing and claiming
 as masks) was no quicker: handling a line with two pointing segments, or a region two
 lines claim, exactly as the loop does (a dead end) costs as much as the loop.
@@ -49,12 +54,12 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Bands:
-    """How the s lines of each band lie among one kind's fields, and the masks to sum them."""
+    """How the s lines of each band lie among the lines' fields, and the masks to sum them.
 
-    start: int  # the kind's first bit among the lines' (0 for rows, `Locks.kind` for columns)
-    step: int  # fields from one line of a band to the next: 1 for rows, s for columns
+    A band's lines are s fields side by side, rows and columns alike, so one product
+    sums every band of both kinds at once."""
+
     sum: int  # times this, the last line of each band gets the sum of the band's lines
-    ups: tuple[tuple[int, bool], ...]  # the same as shifts (see `stacked`)
     counts: int  # bits 1 and 2 of each flag's place j*s, in the last line of each band
     two: int  # bit 3 of each flag's place there: set by adding `counts` to a sum of 2 or more
     back: int  # how far down `two` goes to the flags of the band's first line
@@ -72,20 +77,13 @@ class Locks:
     side: int  # s: regions are s x s
     kind: int  # the bits of one kind's n*n fields
     marks: int  # every mark bit
-    kind_marks: int  # every bit of one kind's fields, from bit 0
     lows: int  # the low s-1 bits of each group of every field
     tops: int  # the top bit of each group of every field
     lowest: int  # bit 0 of every field
     high: int  # bit s*(s-1)+1 of every field, just above the flags j*s
     below: int  # the bits under `high` in every field
     outside: tuple[int, ...]  # [j]: the mark bits of one field outside group j
-    rows: Bands
-    columns: Bands
-
-
-def column_field(column: int, side: int) -> int:
-    """The place of a column's field among the columns of one number (see the module)."""
-    return column % side * side + column // side
+    bands: Bands
 
 
 def locks(size: int, side: int) -> Locks:
@@ -100,29 +98,19 @@ def locks(size: int, side: int) -> Locks:
 
     flags = sum(1 << j * s for j in range(s))  # bit j*s for each group j
 
-    def bands(start: int, step: int, lasts: list[int]) -> Bands:
-        """The masks of a kind's bands, lines `step` fields apart, last lines at `lasts`."""
-        last_lines = sum(1 << f * width for f in lasts)
-        up = step * width
-        return Bands(
-            start, step, sum(1 << i * up for i in range(s)),
-            ((up, True), (2 * up, True)) + (((4 * up, False),) if s == 5 else ()),
-            last_lines * flags * 6,
-            last_lines * flags << 3, (s - 1) * step * width + 3,
-            tuple(tuple(sum(group << j * s + i * step * width for i in range(s) if i != k)
-                        for k in range(s)) for j in range(s)),
-        )
-
     high = 1 << (s - 1) * s + 1
-    row_lasts = list(range(s - 1, n * n, s))  # row (d, r) is field d*n + r
-    column_lasts = [d * n + (s - 1) * s + stack for d in range(n) for stack in range(s)]
+    last_lines = each(1, range(s - 1, fields, s))  # a band's lines: fields k*s .. k*s+s-1
     return Locks(
         size=n, side=s, kind=n * n * width, marks=each((1 << n) - 1),
-        kind_marks=(1 << n * n * width) - 1, lows=each(flags * (group >> 1)),
-        tops=each(flags << s - 1),
+        lows=each(flags * (group >> 1)), tops=each(flags << s - 1),
         lowest=each(1), high=each(high), below=each(high - 1),
         outside=tuple((1 << n) - 1 ^ group << j * s for j in range(s)),
-        rows=bands(0, 1, row_lasts), columns=bands(n * n * width, s, column_lasts),
+        bands=Bands(
+            sum(1 << i * width for i in range(s)), last_lines * flags * 6,
+            last_lines * flags << 3, (s - 1) * width + 3,
+            tuple(tuple(sum(group << j * s + i * width for i in range(s) if i != k)
+                        for k in range(s)) for j in range(s)),
+        ),
     )
 
 
@@ -146,30 +134,14 @@ def in_two_regions(segments: int, locks: Locks) -> int:
 def in_two_lines(segments: int, locks: Locks) -> int:
     """The flags whose region (the same group, across the band) has marks in two lines or more.
 
-    A sum holds at most s flags, so it fits in the s bits of its flag's group. The rows'
-    fields and the columns' are summed apart, each kind from bit 0 (half the bits).
+    A sum holds at most s flags, so it fits in the s bits of its flag's group. One product
+    sums the bands of rows and columns alike, and another copies each band's answer from
+    its first line to all s lines.
     """
-    found = 0
-    for bands in (locks.rows, locks.columns):
-        sums = stacked(segments >> bands.start & locks.kind_marks, bands)
-        two = ((sums & bands.counts) + bands.counts) & bands.two
-        found |= stacked(two >> bands.back, bands) << bands.start
-    return found & segments
-
-
-def stacked(flags: int, bands: Bands) -> int:
-    """The flags plus copies of them 1, 2, ..., s-1 lines up (`flags * bands.sum`).
-
-    For the columns, s fields apart, the factor is long (200 bits at 16x16, 520 at
-    25x25), and shifts are quicker than the product: each doubles the copies made so far
-    (lines 0-1, then 0-3), and at 25x25 a third adds line 4.
-    """
-    if bands.step == 1:
-        return flags * bands.sum
-    found = flags
-    for shift, doubled in bands.ups:
-        found += (found if doubled else flags) << shift
-    return found
+    bands = locks.bands
+    sums = segments * bands.sum
+    two = ((sums & bands.counts) + bands.counts) & bands.two
+    return (two >> bands.back) * bands.sum & segments
 
 
 def locked_marks(board: int, locks: Locks) -> list[int]:
@@ -188,9 +160,8 @@ def locked_marks(board: int, locks: Locks) -> list[int]:
         if elsewhere >> at & 1:  # pointing: the line keeps only its segment
             found += marks_of(lines, field, locks.outside[j], locks)
         else:  # claiming: the band's other lines lose theirs in the segment's region
-            bands = locks.rows if field < n * n else locks.columns
-            k = field % n // bands.step % s  # the line's place in its band
-            found += marks_of(lines, field - k * bands.step, bands.others[j][k], locks)
+            k = field % s  # the line's place in its band
+            found += marks_of(lines, field - k, locks.bands.others[j][k], locks)
     return found
 
 
