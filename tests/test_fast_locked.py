@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import tracemalloc
 
 import pytest
 from conftest import independent_is_solved, keeps_givens, sat_count
@@ -168,3 +169,27 @@ def test_a_dead_end_below_a_guess_weighs_on_the_field_guessed_in(
     assert result.count == sat_count(puzzle.to_rows(), 4, 4, limit=2) == 1
     assert dead_ends >= 20 and len(blamed) == 2 * dead_ends
 
+
+def test_a_field_blamed_again_and_again_takes_no_board_wide_int_a_level() -> None:
+    """The record of dead ends stays small when one field climbs far above the rest.
+
+    Levels that hold the same fields share one int; one int a level held 2,000 board-wide
+    ints (16 MB at 25x25) here. The levels and the choice stay what they were."""
+    geo = _cover.cover(Shape.for_size(25))
+    failed = _cover.failures(geo)
+    assert failed is not None
+    top, low = len(geo.field_at) - 1, 26 * 7  # the guards of the last field and of field 6
+    tracemalloc.start()
+    for _ in range(3):
+        failed.blame(low)
+    for _ in range(2000):
+        failed.blame(top)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 500_000
+    for k, level in enumerate(failed.at_least):
+        fields = [at for at in (low, top) if failed.counts[at] >= k]
+        assert level == (geo.guards if k == 0 else sum(1 << (at - 1) for at in fields))
+    both = 1 << (low - 1) | 1 << (top - 1)
+    assert _cover.heaviest(both, failed) == top
+    assert _cover.heaviest(1 << (low - 1), failed) == low

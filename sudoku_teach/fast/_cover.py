@@ -293,12 +293,19 @@ class Failures:
     at_least: list[int]  # [k]: the guard bits of the fields that ended k dead ends or more
 
     def blame(self, at: int) -> None:
-        """Count one more dead end for the field whose guard bit has length `at`."""
+        """Count one more dead end for the field whose guard bit has length `at`.
+
+        Levels that hold the same fields share one int: a long search takes a field or two
+        far above the rest, and a board-wide int for each level they climb (8 KB at 25x25)
+        held about 20 MB after 50,000 nodes on an empty grid.
+        """
         self.counts[at] += 1
         k = self.counts[at]
-        if k == len(self.at_least):
-            self.at_least.append(0)
-        self.at_least[k] |= 1 << (at - 1)
+        at_least = self.at_least
+        if k == len(at_least):
+            at_least.append(0)
+        grown = at_least[k] | 1 << (at - 1)
+        at_least[k] = at_least[k - 1] if grown == at_least[k - 1] else grown
 
 
 def failures(geo: Cover) -> Failures | None:
