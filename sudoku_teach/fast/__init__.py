@@ -122,8 +122,19 @@ this solver's, three rounds in one process taking turns with the code before: se
 1.18 -> 1.25, 1.04 -> 1.12, 1.11 -> 1.21, 0.97 -> 1.07, 0.92 -> 0.92, and seeds 601-640
 1.29 -> 1.39; 25x25 1.48 -> 1.62 and 1.33 -> 1.41 (the same puzzles for both). On the
 puzzles it generates itself (six differ): 1-20 1.09, 101-150 1.01, 201-240 1.18, 301-350
-1.08. So on 16x16 it is at par or ahead, but not by 15% on every set: a set's ratio
-follows its share of hard puzzles.
+1.08. So on 16x16 it was at par or ahead, but not by 15% on every set: a set's ratio
+follows its share of hard puzzles. With the columns' fields in plain order (`_locked`:
+one pass of two products for rows and columns, a call 10-11 us instead of 13.5-14),
+against the code before, three rounds in one process taking turns, on the same puzzles:
+0.92-0.98 of the time (69,762 nodes on the six sets, not 70,002: the field order decides
+ties), and SAT's time over this solver's 1.22 -> 1.27, 1.25 -> 1.31, 1.37 -> 1.40, 1.21
+-> 1.31, 1.05 -> 1.15 and 1.58 -> 1.67 (the machine's load moves these: the code before
+had 0.92 on seeds 501-530 above, 1.05 here); 25x25 0.96 of the time, 1.30 -> 1.36 and
+1.36 -> 1.42. Each version on the puzzles it generates itself (the full grids come from
+`solve`: 7 of the first 20 16x16 seeds changed, 17 of 20 25x25): 1.14 -> 1.23, 1.23 ->
+1.24, 1.34 -> 1.34, 1.22 -> 1.20, 1.06 -> 1.24, 1.58 -> 1.35 (seeds 601-640's new
+puzzles are harder: 11,290 nodes, not 8,630); 25x25 1.27 -> 1.29, 1.43 -> 1.49. So SAT
+is behind on every set, by 15% or more on the same puzzles, 20% or more on the new ones.
 Measured and not taken, on those 50 puzzles:
 
 - dom/wdeg as a ratio (marks over 1 + dead ends, fields of up to 3 or 4 marks): 23,465
@@ -175,6 +186,27 @@ And later (seeds 101-150 and 301-350, 16,988 and 18,278 nodes):
   took 14,483, 18,307 and 7,989 nodes (the field guessed) and 21,388, 28,966 and 11,772
   (the field that ran out), against 11,186, 16,428 and 6,892; 1.09-1.77x the time.
 
+And on the six sets (70,002 nodes before the columns' new order):
+
+- dead ends that weigh less as they age (every count halved each K dead ends, as VSIDS
+  decays; `at_least` then keeps every other level): 68,924, 68,214 and 69,498 nodes at
+  K = 50, 200 and 1,000, and more on some sets (seeds 1-20: 6,904-7,284, not 6,892);
+- probing more or fewer fields at the root: 76,234 nodes at 8, 69,204 at 24, 68,308 at
+  32 (16 now), more on some sets;
+- a better guess at the root: on the four hardest puzzles of seeds 501-530, the nodes by
+  which probed field the root guesses in span 3-5x (1,217-3,509, 1,113-3,181, 547-2,753,
+  531-1,629), and neither the product of the fields each probe closed nor either side
+  of it ranks them.
+
+Where the 16x16 time goes now (each operation timed on boards the search met): `&`, `|`
+and `^` on the whole board take about 0.15 us, `+`, `-` and shifts 0.4-0.6 us (a carry
+runs through every digit), so a round of `settle` (one `-`, one `+`) takes about 1.6 us;
+a look for locked candidates about 10 us. A node (seeds 501-530): 5.6 rounds, 17.5
+forced moves, 1.04 looks for locked candidates (0.46 find some), 0.58 rounds looking
+for the fewest marks. Of the 4.5 rounds a node that find single fields, 4.2 find them
+in units' fields only and 0.3 in both kinds, never in cells' fields alone: rounds over
+the cells' fields (a quarter of the width) first would find nothing.
+
 Where it still stops: 25x25 puzzles a little sparser than `generate`'s. Of 36 made from
 its puzzles (seeds 3020-3025) by taking out 2-20 givens at random, 7 stopped at the default
 100,000 nodes (about 30 s) and 16 took over 10,000, where a plain pycosat encoding answered
@@ -192,7 +224,10 @@ one at the limit stayed there. The answers are never wrong: the status says "nod
 Memory: `_cover` used to keep one board-sized int per pencil mark, three times over
 (about 550 MB and, on this shared machine, 7.5 s to build at 25x25). Now a move's
 `placing` is made the first time a search asks for it (`_cover.Placings`) from one mask
-per field: about 45 MB of tables at 25x25, built in about a seventh of the time.
+per field: about 45 MB of tables at 25x25, built in about a seventh of the time. The record
+of dead ends (`_cover.Failures`) grew by a board-wide int (8 KB at 25x25) each time a
+field's count reached a new most: after 50,000 nodes on the empty 25x25 grid, 1,997
+levels, 16.5 MB; levels that hold the same fields now share one int (136 differ: 1.1 MB).
 
 `solve` and `count_solutions` answer with a `SolveResult`, like the teaching solvers: its
 status is "node limit" when a search stops after `max_nodes` nodes, so no call can run
