@@ -46,13 +46,27 @@ class PuzzleFormatError(SudokuError, ValueError):
         super().__init__(f"{', '.join(where)}: {message}" if where else message)
 
 
+NAMED_CONFLICTS = 8
+"""The most broken rules a message names: a grid of 81 ones breaks 27, a page of text."""
+
+
+def named_conflicts(conflicts: list) -> str:
+    """The broken rules in one sentence a person reads to the end: the first few, then a count."""
+    named = [str(conflict) for conflict in conflicts[:NAMED_CONFLICTS]]
+    more = len(conflicts) - NAMED_CONFLICTS
+    if more > 0:
+        named.append(f"and {more} more broken rule{'s' if more > 1 else ''}")
+    return "; ".join(named)
+
+
 class RuleViolation(SudokuError, ValueError):
-    """A grid that breaks a rule: the same number twice in one row, column or region."""
+    """A grid that breaks a rule: the same number twice in one row, column or region.
+
+    The message names the first `NAMED_CONFLICTS`; `conflicts` holds them all."""
 
     def __init__(self, conflicts: list) -> None:
         self.conflicts = conflicts
-        lines = [str(conflict) for conflict in conflicts]
-        super().__init__("the grid breaks the rules: " + "; ".join(lines))
+        super().__init__("the grid breaks the rules: " + named_conflicts(conflicts))
 
 
 class InvalidMoveError(SudokuError, ValueError):

@@ -286,3 +286,14 @@ def test_memory_stays_flat_on_long_input(tmp_path):
         )
         peaks.append(int(done.stderr.split()[-1]))  # kilobytes on Linux
     assert peaks[1] - peaks[0] < 20_000, f"peak grew from {peaks[0]} to {peaks[1]} kB"
+
+
+@pytest.mark.parametrize("command", ["solve", "count"])
+def test_a_grid_of_one_number_is_told_in_one_short_line(command, capsys, tmp_path):
+    path = tmp_path / "ones.txt"
+    path.write_text("1" * 81 + "\n")
+    status, _, err = run(capsys, command, str(path))
+    assert status == 1
+    assert err.count("\n") == 1  # 27 broken rules: 8 named, 19 counted
+    assert err.count(" has the number 1 9 times: ") == 8
+    assert err.endswith("(7, 8); and 19 more broken rules\n")  # rows 0-7 named

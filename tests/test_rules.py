@@ -106,6 +106,31 @@ def test_check_rules_raises_with_every_conflict():
     assert conflicting_cells(rows) == {(0, 0), (0, 2), (3, 0)}
 
 
+@given(st.lists(st.integers(0, 9), min_size=81, max_size=81))
+def test_a_violation_names_at_most_eight_broken_rules_and_counts_the_rest(numbers):
+    found = conflicts(Grid(numbers))
+    if not found:
+        check_rules(Grid(numbers))
+        return
+    with pytest.raises(RuleViolation) as caught:
+        check_rules(Grid(numbers))
+    message = str(caught.value)
+    assert caught.value.conflicts == found  # every one kept
+    assert message.count(" has the number ") == min(len(found), 8)
+    for conflict in found[:8]:
+        assert str(conflict) in message
+    more = len(found) - 8
+    assert message.endswith(f"and {more} more broken rule{'s' if more > 1 else ''}") == (more > 0)
+
+
+def test_a_grid_of_one_number_is_told_in_one_short_sentence():
+    with pytest.raises(RuleViolation) as caught:
+        check_rules(Grid([1] * 81))
+    assert len(caught.value.conflicts) == 27  # 9 rows, 9 columns, 9 regions
+    assert str(caught.value).endswith("; and 19 more broken rules")
+    assert len(str(caught.value)) < 1_000
+
+
 def test_a_clean_puzzle_has_no_conflicts():
     check_rules(ASSIGNMENT_PUZZLE)
     assert conflicts(ASSIGNMENT_PUZZLE) == []

@@ -36,7 +36,13 @@ import sys
 from collections.abc import Sequence
 
 from .. import __version__
-from ..errors import ContradictionError, RuleViolation, SearchLimitReached, SudokuError
+from ..errors import (
+    ContradictionError,
+    RuleViolation,
+    SearchLimitReached,
+    SudokuError,
+    named_conflicts,
+)
 from ..grid import STYLES, Grid, write_as
 from ..reductions.sat import MOST_COUNTED
 from ..results import DEFAULT_MAX_NODES
@@ -136,7 +142,7 @@ def cmd_count(args: argparse.Namespace) -> int:
     def count(label: str, grid: Grid, labelled: bool) -> Said:
         broken = conflicts(grid)
         if broken:  # no solution, and the reason is plain: say it
-            why = "; ".join(map(str, broken))
+            why = named_conflicts(broken)
             return Said(["0"], [f"{label}: the givens break the rules: {why}"])
         found, status, stats = count_by(args.method, grid, args.limit, args.max_nodes)
         if status == "node limit":

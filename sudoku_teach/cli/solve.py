@@ -17,7 +17,7 @@ from functools import partial
 from typing import NamedTuple
 
 from .. import fast, search
-from ..errors import SearchLimitReached
+from ..errors import SearchLimitReached, named_conflicts
 from ..formats import symbol
 from ..grid import Grid
 from ..reductions import sat
@@ -187,7 +187,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         broken = conflicts(grid)
         if broken:  # no method can solve it: say why once, for all of them
             emit("unsolvable")
-            reasons = "; ".join(map(str, broken))
+            reasons = named_conflicts(broken)
             print(f"{label}: the givens break the rules: {reasons}", file=sys.stderr)
             status = BROKEN
             continue
