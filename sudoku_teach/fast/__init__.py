@@ -133,8 +133,10 @@ had 0.92 on seeds 501-530 above, 1.05 here); 25x25 0.96 of the time, 1.30 -> 1.3
 1.36 -> 1.42. Each version on the puzzles it generates itself (the full grids come from
 `solve`: 7 of the first 20 16x16 seeds changed, 17 of 20 25x25): 1.14 -> 1.23, 1.23 ->
 1.24, 1.34 -> 1.34, 1.22 -> 1.20, 1.06 -> 1.24, 1.58 -> 1.35 (seeds 601-640's new
-puzzles are harder: 11,290 nodes, not 8,630); 25x25 1.27 -> 1.29, 1.43 -> 1.49. So SAT
-is behind on every set, by 15% or more on the same puzzles, 20% or more on the new ones.
+puzzles are harder: 11,290 nodes, not 8,630); 25x25 1.27 -> 1.29, 1.43 -> 1.49. With the
+segments of `_locked` listed top bit first, a later run on the same puzzles: 1.23, 1.20,
+1.38, 1.29, 1.11, 1.66. So SAT is behind on every set: by 11% or more on the same puzzles
+(seeds 501-530 the least, 1.11-1.15 over runs), 20% or more on the new ones.
 Measured and not taken, on those 50 puzzles:
 
 - dom/wdeg as a ratio (marks over 1 + dead ends, fields of up to 3 or 4 marks): 23,465
